@@ -1,0 +1,8 @@
+import { defineConfig } from 'drizzle-kit';
+
+export default defineConfig({
+  dialect: 'postgresql',
+  // Shared tables live in db/schema.ts; each domain keeps its own in modules/<domain>/tables.ts.
+  schema: ['./src/db/schema.ts', './src/modules/*/tables.ts'],
+  out: './src/db/migrations',
+});

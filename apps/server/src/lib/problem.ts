@@ -1,0 +1,24 @@
+/** An HTTP error the client may see: its title and field messages are Russian and safe to show. */
+export class HttpProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly title: string,
+    readonly errors?: Record<string, string[]>,
+    readonly detail?: string,
+  ) {
+    super(title);
+  }
+}
+
+export const NOT_FOUND_TITLE = 'Запись не найдена';
+export const VALIDATION_TITLE = 'Ошибка валидации';
+
+/** 404 for an unknown record: the same answer whether it never existed or is not the caller's. */
+export function notFound(detail?: string): HttpProblem {
+  return new HttpProblem(404, NOT_FOUND_TITLE, undefined, detail);
+}
+
+/** 400 with messages for named fields. */
+export function validationProblem(errors: Record<string, string[]>): HttpProblem {
+  return new HttpProblem(400, VALIDATION_TITLE, errors);
+}

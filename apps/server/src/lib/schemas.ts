@@ -1,0 +1,39 @@
+import { type TSchema, Type } from 'typebox';
+
+/** RFC 9457 problem document: every 4xx/5xx answer of the API. */
+export const ProblemSchema = Type.Object(
+  {
+    type: Type.String(),
+    title: Type.String(),
+    status: Type.Integer(),
+    detail: Type.Optional(Type.String()),
+    errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+    requestId: Type.Optional(Type.String()),
+  },
+  { $id: 'Problem', description: 'Описание ошибки (RFC 9457)' },
+);
+
+export const ProblemRef = Type.Ref('Problem');
+
+/** A page of rows with the position of the page in the whole list. */
+export function PageSchema<T extends TSchema>(row: T) {
+  return Type.Object({
+    data: Type.Array(row),
+    offset: Type.Integer({ description: 'Сколько строк пропущено' }),
+    pageSize: Type.Integer({ description: 'Сколько строк запрошено' }),
+    totalRows: Type.Integer({ description: 'Всего строк' }),
+  });
+}
+
+/** Skip/Take/SortBy/SortDesc query of the paged lists. */
+export function PagingQuery<S extends string>(sortFields: readonly S[], defaultSort: S) {
+  return {
+    Skip: Type.Integer({ minimum: 0, default: 0, description: 'Сколько строк пропустить' }),
+    Take: Type.Integer({ minimum: 1, maximum: 100, default: 10, description: 'Сколько строк вернуть' }),
+    SortBy: Type.Union(
+      sortFields.map((f) => Type.Literal(f)),
+      { default: defaultSort, description: 'Поле сортировки' },
+    ),
+    SortDesc: Type.Boolean({ default: false, description: 'По убыванию' }),
+  };
+}

@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { validationProblem } from '../../lib/problem';
+import { ProblemRef } from '../../lib/schemas';
+import { logoUrl } from '../operators/logo';
+import { listRegionOperators, listRegions, regionExists } from './repository';
+import { OperatorBriefSchema, RegionOperatorsQuery, RegionOperatorsSchema, RegionSchema } from './schemas';
+
+const regionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addSchema(RegionSchema);
+  app.addSchema(OperatorBriefSchema);
+  app.addSchema(RegionOperatorsSchema);
+
+  app.get(
+    '/v1/region/list',
+    {
+      schema: {
+        operationId: 'getRegionList',
+        tags: ['Регионы'],
+        summary: 'Все субъекты Российской Федерации',
+        response: { 200: Type.Array(Type.Ref('Region')) },
+      },
+    },
+    async () => listRegions(app.db),
+  );
+
+  app.get(
+    '/v1/region/operators',
+    {
+      schema: {
+        operationId: 'getRegionOperators',
+        tags: ['Регионы'],
+        summary: 'Операторы, работающие в каждом регионе',
+        querystring: RegionOperatorsQuery,
+        response: { 200: Type.Array(Type.Ref('RegionOperators')), 400: ProblemRef },
+      },
+    },
+    async (request) => {
+      const code = request.query.RegionCode;
+      if (code !== undefined && !(await regionExists(app.db, code))) {
+        throw validationProblem({ RegionCode: ['Такого региона нет.'] });
+      }
+      const rows = await listRegionOperators(app.db, code);
+      const byRegion = new Map<
+        number,
+        { regionCode: number; regionSlug: string; regionName: string; operators: unknown[] }
+      >();
+      for (const row of rows) {
+        let region = byRegion.get(row.regionCode);
+        if (!region) {
+          region = {
+            regionCode: row.regionCode,
+            regionSlug: row.regionSlug,
+            regionName: row.regionName,
+            operators: [],
+          };
+          byRegion.set(row.regionCode, region);
+        }
+        region.operators.push({
+          id: row.id,
+          slug: row.slug,
+          name: row.name,
+          color: row.color,
+          logo: logoUrl(row.slug),
+        });
+      }
+      return [...byRegion.values()] as never;
+    },
+  );
+};
+
+export default regionRoutes;

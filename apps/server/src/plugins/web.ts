@@ -1,0 +1,45 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { notFound } from '../lib/problem';
+
+/**
+ * Serves the built web app and answers every non-API path with its index.html,
+ * so browser-history routes (and the not-found page) are the app's to draw.
+ */
+export default fp(
+  async function webPlugin(app: FastifyInstance, opts: { webDist: string }) {
+    const indexFile = join(opts.webDist, 'index.html');
+    const hasWeb = existsSync(indexFile);
+    if (hasWeb) {
+      await app.register(fastifyStatic, {
+        root: opts.webDist,
+        wildcard: false,
+        index: false,
+        // Hashed assets never change; index.html must always be fresh.
+        setHeaders: (res, path) => {
+          res.setHeader(
+            'Cache-Control',
+            path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
+        },
+      });
+    }
+    app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0] ?? '/';
+      if (path === '/api' || path.startsWith('/api/') || request.method !== 'GET') {
+        throw notFound();
+      }
+      if (!hasWeb) {
+        return reply
+          .code(503)
+          .type('text/plain; charset=utf-8')
+          .send('Веб-приложение не собрано: выполните npm run build или npm start.');
+      }
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    });
+  },
+  { name: 'web' },
+);

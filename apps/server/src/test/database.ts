@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type DatabaseHandle, openDatabase } from '../db/client';
+import { seedDemo, seedReference } from '../db/seed/index';
+
+/** Which engine this test run uses: the suite runs once on PGlite and once on PostgreSQL. */
+export const TEST_ENGINE: 'pglite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  /** URL of the throw-away PostgreSQL database (undefined on PGlite). */
+  url: string | undefined;
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or a new database on the
+ * PostgreSQL server (created from `test`, dropped afterwards) so files never see each other's rows.
+ */
+export async function createTestDatabase(
+  options: { seed?: 'none' | 'reference' | 'demo' } = {},
+): Promise<TestDatabase> {
+  const seed = options.seed ?? 'demo';
+  let handle: DatabaseHandle;
+  let url: string | undefined;
+  let dropDatabase = async () => {};
+  if (TEST_ENGINE === 'postgres') {
+    const name = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const parsed = new URL(TEST_POSTGRES_URL);
+    parsed.pathname = `/${name}`;
+    url = parsed.toString();
+    handle = await openDatabase({ databaseUrl: url });
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  } else {
+    handle = await openDatabase({ pgliteDir: 'memory://' });
+  }
+  await handle.migrate();
+  if (seed !== 'none') await seedReference(handle.db);
+  if (seed === 'demo') await seedDemo(handle.db);
+  return {
+    handle,
+    url,
+    async drop() {
+      await handle.close();
+      await dropDatabase();
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser journeys against the real, built site: each file starts its own server and Chromium.
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    root: new URL('.', import.meta.url).pathname,
+    include: ['**/*.e2e.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // Two cores: one browser and one server per file at a time keeps timings steady.
+    fileParallelism: false,
+  },
+});

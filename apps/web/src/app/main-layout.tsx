@@ -1,0 +1,184 @@
+import {
+  Anchor,
+  AppShell,
+  Box,
+  Burger,
+  Button,
+  Container,
+  Drawer,
+  Group,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
+import { NavLink, Outlet, Link as RouterLink, useLocation } from 'react-router';
+import { getAuthQueryOptions, loginUrl, logoutUrl } from '../features/auth/api';
+import { type Feature, getFeaturesQueryOptions } from '../features/settings/api';
+import classes from './main-layout.module.css';
+import { RouteLoadingIndicator } from './route-loading-indicator';
+import { ScrollManager } from './scroll-manager';
+
+interface NavItem {
+  to: string;
+  label: string;
+  feature?: Feature;
+}
+
+const NAV: NavItem[] = [
+  { to: '/check', label: 'Проверить номер' },
+  { to: '/tariffs', label: 'Тарифы' },
+  { to: '/portation', label: 'Перенести номер', feature: 'Portation' },
+  { to: '/operators', label: 'Операторы', feature: 'OperatorPage' },
+  { to: '/news', label: 'Новости', feature: 'News' },
+  { to: '/about', label: 'О переносе' },
+  { to: '/faq', label: 'Вопросы' },
+];
+
+// Links that fit the footer better than the header.
+const FOOTER_NAV: NavItem[] = [
+  { to: '/coverage', label: 'Карта покрытия' },
+  { to: '/operators/map', label: 'Операторы по регионам', feature: 'OperatorsByRegionMap' },
+  { to: '/about', label: 'О переносе номера' },
+  { to: '/faq', label: 'Вопросы и ответы' },
+  { to: '/contacts', label: 'Контакты' },
+];
+
+function useNavItems(items: NavItem[]): NavItem[] {
+  const { data: features } = useQuery(getFeaturesQueryOptions());
+  // A link of a disabled feature disappears; while flags load, such links stay hidden.
+  return items.filter((item) => !item.feature || features?.some((f) => f.feature === item.feature && f.isEnabled));
+}
+
+function AccountControl({ onNavigate }: { onNavigate?: () => void }) {
+  const { data: auth } = useQuery(getAuthQueryOptions());
+  const { data: features } = useQuery(getFeaturesQueryOptions());
+  const location = useLocation();
+  const esiaOn = features?.some((f) => f.feature === 'EsiaAuth' && f.isEnabled) ?? false;
+  if (auth?.isLogged) {
+    return (
+      <Group gap="xs" wrap="nowrap">
+        <Button component={RouterLink} to="/account" variant="light" onClick={onNavigate}>
+          Личный кабинет
+        </Button>
+        <Button component="a" href={logoutUrl()} variant="subtle" color="gray">
+          Выйти
+        </Button>
+      </Group>
+    );
+  }
+  if (!esiaOn) return null;
+  return (
+    <Button component="a" href={loginUrl(location.pathname + location.search + location.hash)} variant="filled">
+      Войти через Госуслуги
+    </Button>
+  );
+}
+
+/** Header with navigation and the sign-in control, the page, and the footer: the frame of every route. */
+export function MainLayout() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const items = useNavItems(NAV);
+  const links = items.map((item) => (
+    <NavLink
+      key={item.to}
+      to={item.to}
+      end={item.to === '/operators'}
+      className={({ isActive }) => (isActive ? `${classes.link} ${classes.active}` : classes.link)}
+      onClick={close}
+    >
+      {item.label}
+    </NavLink>
+  ));
+  return (
+    <AppShell header={{ height: 64 }} padding={0}>
+      <RouteLoadingIndicator />
+      <ScrollManager />
+      <AppShell.Header>
+        <Container size="xl" h="100%">
+          <Group h="100%" justify="space-between" wrap="nowrap">
+            <UnstyledButton
+              component={RouterLink}
+              to="/"
+              className={classes.brand}
+              aria-label="Перенос номера — на главную"
+            >
+              <img src="/favicon.svg" alt="" width={32} height={32} />
+              <Text fw={700} size="lg" c="var(--mantine-primary-color-filled)">
+                Перенос номера
+              </Text>
+            </UnstyledButton>
+            <Group gap={4} visibleFrom="lg" component="nav" aria-label="Основное меню" wrap="nowrap">
+              {links}
+            </Group>
+            <Group gap="xs" wrap="nowrap">
+              <Box visibleFrom="sm">
+                <AccountControl />
+              </Box>
+              <Burger opened={opened} onClick={toggle} hiddenFrom="lg" aria-label="Открыть меню" />
+            </Group>
+          </Group>
+        </Container>
+      </AppShell.Header>
+      <Drawer opened={opened} onClose={close} title="Меню" hiddenFrom="lg" position="right" size="xs">
+        <Stack gap={4} component="nav" aria-label="Меню">
+          {links}
+          <Box pt="md">
+            <AccountControl onNavigate={close} />
+          </Box>
+        </Stack>
+      </Drawer>
+      <AppShell.Main className={classes.main}>
+        <Suspense>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+      <Footer />
+    </AppShell>
+  );
+}
+
+function Footer() {
+  const year = new Date().getFullYear();
+  const footerItems = useNavItems(FOOTER_NAV);
+  return (
+    <Box component="footer" className={classes.footer}>
+      <Container size="xl" py="xl">
+        <Group justify="space-between" align="flex-start" gap="xl">
+          <Stack gap={4} maw={520}>
+            <Text fw={700}>Перенос номера</Text>
+            <Text size="sm" c="dimmed">
+              Сведения о принадлежности номеров — по реестру российской системы и плана нумерации Минцифры России и базе
+              данных перенесённых номеров. Вход — через Госуслуги (ЕСИА).
+            </Text>
+            <Text size="sm" c="dimmed">
+              © {year}
+            </Text>
+          </Stack>
+          <Group gap="lg" align="flex-start">
+            <Stack gap={4} component="nav" aria-label="Разделы сайта">
+              {footerItems.map((item) => (
+                <Anchor key={item.to} component={RouterLink} to={item.to} size="sm">
+                  {item.label}
+                </Anchor>
+              ))}
+            </Stack>
+            <Stack gap={4}>
+              <Anchor component={RouterLink} to="/check" size="sm">
+                Проверка номера
+              </Anchor>
+              <Anchor component={RouterLink} to="/tariffs" size="sm">
+                Тарифы
+              </Anchor>
+              <Anchor href="/api/docs" size="sm">
+                API для разработчиков
+              </Anchor>
+            </Stack>
+          </Group>
+        </Group>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,53 @@
+import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { getAuthQueryOptions, loginUrl } from '../features/auth/api';
+import { getFeaturesQueryOptions } from '../features/settings/api';
+import { usePageMeta } from '../lib/page-meta';
+import NotFoundPage from '../routes/not-found';
+import type { RouteDef } from './route-table';
+
+/** Applies a route's declared guards: a disabled feature is not found; sign-in sends the visitor to ESIA. */
+export function RouteGuard({ def, children }: { def: RouteDef; children: ReactNode }) {
+  const location = useLocation();
+  const features = useQuery({ ...getFeaturesQueryOptions(), enabled: def.feature !== undefined });
+  const auth = useQuery({ ...getAuthQueryOptions(), enabled: def.auth === true });
+
+  if (def.feature) {
+    if (features.isPending) return <PageLoader />;
+    const on = features.data?.some((f) => f.feature === def.feature && f.isEnabled) ?? false;
+    if (!on) return <NotFoundPage />;
+  }
+  if (def.auth) {
+    if (auth.isPending) return <PageLoader />;
+    if (!auth.data?.isLogged) {
+      const returnUrl = location.pathname + location.search + location.hash;
+      return <SignInRequired returnUrl={returnUrl} />;
+    }
+  }
+  return <>{children}</>;
+}
+
+function PageLoader() {
+  return (
+    <Center py="xl">
+      <Loader aria-label="Загрузка" />
+    </Center>
+  );
+}
+
+function SignInRequired({ returnUrl }: { returnUrl: string }) {
+  usePageMeta('Нужен вход', 'Страница доступна после входа через Госуслуги.');
+  return (
+    <Stack align="center" py="xl" gap="md">
+      <Title order={1}>Нужен вход</Title>
+      <Text c="dimmed" ta="center" maw={520}>
+        Эта страница доступна после входа через Госуслуги (ЕСИА). После входа вы вернётесь сюда.
+      </Text>
+      <Button component="a" href={loginUrl(returnUrl)} size="md">
+        Войти через Госуслуги
+      </Button>
+    </Stack>
+  );
+}

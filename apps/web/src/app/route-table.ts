@@ -1,0 +1,94 @@
+import type { ComponentType } from 'react';
+import type { Feature } from '../features/settings/api';
+import NotFoundPage from '../routes/not-found';
+
+export interface RouteDef {
+  /** The spec's route name (spec §2); pages and links refer to routes by it. */
+  name: string;
+  /** React Router path; `?` marks an optional segment as in the spec. */
+  path: string;
+  /** Loaded on first visit, so the first page does not wait for all the others. */
+  page?: () => Promise<{ default: ComponentType }>;
+  /** A route whose capability comes later shows this entry of routes/placeholders instead. */
+  placeholder?: string;
+  /** Sign-in required: the guard sends the visitor to ESIA and back. */
+  auth?: boolean;
+  /** The route exists only while this feature is on; otherwise the not-found page. */
+  feature?: Feature;
+}
+
+/** Every route of the site (spec §2), inside the main layout. */
+export const routeTable: RouteDef[] = [
+  { name: 'home', path: '/', page: () => import('../routes/home') },
+  { name: 'tariffs', path: '/tariffs', page: () => import('../routes/tariffs') },
+  { name: 'tariffs-region', path: '/tariffs/:region', page: () => import('../routes/tariffs') },
+  { name: 'portation', path: '/portation', placeholder: 'portation', feature: 'Portation' },
+  { name: 'portation-init', path: '/portation/init', placeholder: 'portation-init', feature: 'Portation' },
+  {
+    name: 'portation-tariffs',
+    path: '/portation/:order/tariffs',
+    placeholder: 'portation-tariffs',
+    feature: 'Portation',
+    auth: true,
+  },
+  {
+    name: 'portation-submit',
+    path: '/portation/:order/submit',
+    placeholder: 'portation-submit',
+    feature: 'Portation',
+    auth: true,
+  },
+  {
+    name: 'portation-order',
+    path: '/portation/:order/done',
+    placeholder: 'portation-order',
+    feature: 'Portation',
+    auth: true,
+  },
+  { name: 'contact', path: '/contacts', placeholder: 'contact' },
+  { name: 'check', path: '/check', placeholder: 'check' },
+  { name: 'about', path: '/about', page: () => import('../routes/about') },
+  { name: 'coverage', path: '/coverage', placeholder: 'coverage' },
+  { name: 'account', path: '/account', placeholder: 'account', auth: true },
+  { name: 'account-orders', path: '/account/:msisdn/orders/:page?', placeholder: 'account-orders', auth: true },
+  {
+    name: 'account-portations',
+    path: '/account/:msisdn/portations/:page?',
+    placeholder: 'account-portations',
+    auth: true,
+  },
+  {
+    name: 'account-portation-info',
+    path: '/account/:msisdn/portation/:portationId',
+    placeholder: 'account-portation-info',
+    auth: true,
+  },
+  { name: 'error', path: '/error', page: () => import('../routes/error') },
+  { name: 'faq', path: '/faq', page: () => import('../routes/faq') },
+  { name: 'news', path: '/news/:page?', placeholder: 'news', feature: 'News' },
+  { name: 'story', path: '/story/:slug', placeholder: 'story', feature: 'News' },
+  // The map's static path must win over /operators/:page.
+  { name: 'operator-map', path: '/operators/map', placeholder: 'operator-map', feature: 'OperatorsByRegionMap' },
+  { name: 'operators', path: '/operators/:page?', page: () => import('../routes/operators'), feature: 'OperatorPage' },
+  { name: 'operator', path: '/operator/:slug', page: () => import('../routes/operator'), feature: 'OperatorPage' },
+  // The guards draw the not-found page too, so it ships with the main bundle.
+  { name: 'not-found', path: '*', page: async () => ({ default: NotFoundPage }) },
+];
+
+/** The path of a named route with its parameters filled in; optional ones may be left out. */
+export function routePath(name: string, params: Record<string, string | number | undefined> = {}): string {
+  const def = routeTable.find((r) => r.name === name);
+  if (!def) throw new Error(`Unknown route ${name}`);
+  return (
+    def.path
+      .split('/')
+      .map((segment) => {
+        if (!segment.startsWith(':')) return segment;
+        const key = segment.replace(/^:/, '').replace(/\?$/, '');
+        const value = params[key];
+        return value === undefined ? '' : encodeURIComponent(String(value));
+      })
+      .filter((s, i) => i === 0 || s !== '')
+      .join('/') || '/'
+  );
+}

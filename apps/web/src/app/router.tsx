@@ -1,0 +1,27 @@
+import { createBrowserRouter } from 'react-router';
+import { MainLayout } from './main-layout';
+import { RouteGuard } from './route-guard';
+import { type RouteDef, routeTable } from './route-table';
+
+async function loadElement(def: RouteDef) {
+  if (def.page) {
+    const { default: Page } = await def.page();
+    return <Page />;
+  }
+  const { PlaceholderPage } = await import('../routes/placeholders');
+  return <PlaceholderPage name={def.placeholder ?? def.name} />;
+}
+
+/** Browser-history router: every route of the table inside the main layout, each behind its guards. */
+export function createRouter() {
+  return createBrowserRouter([
+    {
+      element: <MainLayout />,
+      children: routeTable.map((def) => ({
+        id: def.name,
+        path: def.path,
+        lazy: async () => ({ element: <RouteGuard def={def}>{await loadElement(def)}</RouteGuard> }),
+      })),
+    },
+  ]);
+}

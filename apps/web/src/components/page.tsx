@@ -1,0 +1,35 @@
+import { Container, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { usePageMeta } from '../lib/page-meta';
+
+interface PageProps {
+  title: string;
+  /** Page description for search engines and link previews. */
+  description: string;
+  /** Shown under the heading. */
+  lead?: ReactNode;
+  /** Heading to show when it differs from the document title. */
+  heading?: ReactNode;
+  children?: ReactNode;
+  size?: 'sm' | 'md' | 'lg' | 'xl';
+}
+
+/** The frame of a page: its meta, heading and lead. */
+export function Page({ title, description, lead, heading, children, size = 'lg' }: PageProps) {
+  usePageMeta(title, description);
+  return (
+    <Container size={size} py="xl">
+      <Stack gap="lg">
+        <Stack gap="xs">
+          <Title order={1}>{heading ?? title}</Title>
+          {lead && (
+            <Text size="lg" c="dimmed">
+              {lead}
+            </Text>
+          )}
+        </Stack>
+        {children}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,35 @@
+import dayjs from 'dayjs';
+import 'dayjs/locale/ru';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+// The ru locale starts weeks on Monday and writes 24-hour times.
+dayjs.locale('ru');
+
+export const MOSCOW_TZ = 'Europe/Moscow';
+
+/** «22.11.2026, 14:05» in Moscow time. */
+export function formatDateTime(value: string | number | Date): string {
+  return dayjs(value).tz(MOSCOW_TZ).format('DD.MM.YYYY, HH:mm');
+}
+
+/** «22 ноября 2026» in Moscow time. */
+export function formatDate(value: string | number | Date): string {
+  return dayjs(value).tz(MOSCOW_TZ).format('D MMMM YYYY');
+}
+
+const rub = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
+
+/** «1 290 ₽» with a narrow no-break space between thousands, as Russian typography wants. */
+export function formatRub(value: number): string {
+  return `${rub.format(value)}\u00a0₽`;
+}
+
+/** +7 (916) 123-45-67 from 79161234567. */
+export function formatMsisdn(msisdn: string): string {
+  const d = msisdn.replace(/\D/g, '');
+  if (d.length !== 11) return msisdn;
+  return `+7 (${d.slice(1, 4)}) ${d.slice(4, 7)}-${d.slice(7, 9)}-${d.slice(9, 11)}`;
+}

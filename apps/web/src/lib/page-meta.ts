@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+
+const SITE_NAME = 'Перенос номера';
+export const PAGE_META_DEBOUNCE_MS = 50;
+
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+/** Sets the document title and description; bursts of updates during a navigation collapse into one. */
+export function setPageMeta(title: string, description?: string): void {
+  if (timer) clearTimeout(timer);
+  timer = setTimeout(() => {
+    document.title = title ? `${title} — ${SITE_NAME}` : SITE_NAME;
+    if (description) {
+      let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+      if (!meta) {
+        meta = document.createElement('meta');
+        meta.name = 'description';
+        document.head.append(meta);
+      }
+      meta.content = description;
+    }
+  }, PAGE_META_DEBOUNCE_MS);
+}
+
+/** Page title and description for the page that calls it. */
+export function usePageMeta(title: string, description?: string): void {
+  useEffect(() => setPageMeta(title, description), [title, description]);
+}

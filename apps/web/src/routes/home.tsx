@@ -1,0 +1,192 @@
+import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { Page } from '../components/page';
+import { type Feature, useFeature } from '../features/settings/api';
+
+interface Step {
+  title: string;
+  text: string;
+}
+
+const STEPS: Step[] = [
+  {
+    title: 'Проверьте номер',
+    text: 'Узнайте, какой оператор сейчас обслуживает номер и к какому региону он относится.',
+  },
+  {
+    title: 'Выберите тариф',
+    text: 'Сравните тарифы операторов своего региона и выберите нового оператора.',
+  },
+  {
+    title: 'Подайте заявление',
+    text: 'Три шага онлайн: номер, тариф и проверка данных. Личность подтверждается входом через Госуслуги.',
+  },
+  {
+    title: 'Дождитесь переноса',
+    text: 'В выбранную дату номер переключится ночью. Следите за статусом заявления в личном кабинете.',
+  },
+];
+
+interface Rule {
+  badge: string;
+  title: string;
+  text: string;
+}
+
+const RULES: Rule[] = [
+  {
+    badge: 'Сроки',
+    title: 'От 8 дней до 6 месяцев',
+    text: 'Дату переноса выбираете вы: не раньше чем через 8 дней после заявления и не позже чем через 6 месяцев.',
+  },
+  {
+    badge: 'Повторно',
+    title: 'Не чаще раза в 60 дней',
+    text: 'Снова перенести тот же номер можно не раньше чем через 60 дней после предыдущего переноса.',
+  },
+  {
+    badge: 'Регион',
+    title: 'Только в своём регионе',
+    text: 'Номер переносится в пределах своего субъекта России и остаётся мобильным.',
+  },
+  {
+    badge: 'Стоимость',
+    title: 'Бесплатно или до 100 ₽',
+    text: 'Закон ограничивает плату за перенос суммой 100 ₽, а часть операторов не берёт её вовсе.',
+  },
+];
+
+interface Section {
+  to: string;
+  /** The card shows only while this feature is on. */
+  feature?: Feature;
+  title: string;
+  text: string;
+}
+
+const SECTIONS: Section[] = [
+  {
+    to: '/tariffs',
+    title: 'Тарифы',
+    text: 'Тарифы операторов в вашем регионе: цена, минуты, SMS и интернет.',
+  },
+  {
+    to: '/operators',
+    feature: 'OperatorPage',
+    title: 'Операторы',
+    text: 'Операторы с собственной сетью и виртуальные операторы, к которым можно перейти.',
+  },
+  {
+    to: '/about',
+    title: 'О переносе номера',
+    text: 'Условия, документы, сроки, причины отказа и законы о переносе — подробно.',
+  },
+  {
+    to: '/faq',
+    title: 'Вопросы и ответы',
+    text: 'Короткие ответы на частые вопросы о переносе и о работе сайта.',
+  },
+];
+
+export default function HomePage() {
+  const portationOn = useFeature('Portation');
+  const operatorsOn = useFeature('OperatorPage');
+  const sections = SECTIONS.filter((s) => s.feature !== 'OperatorPage' || operatorsOn);
+  return (
+    <Page
+      title="Смена оператора с сохранением номера"
+      description="Перенесите мобильный номер к другому оператору: проверка номера, тарифы вашего региона и онлайн-заявление в три шага через Госуслуги. Сроки и правила."
+      heading="Перенесите номер к другому оператору"
+      lead="Смените оператора и сохраните свой номер. Проверьте номер, подберите тариф и подайте заявление онлайн — а перенос мы покажем по шагам в личном кабинете."
+    >
+      <Group gap="sm">
+        {portationOn && (
+          <Button component={Link} to="/portation/init" size="md">
+            Перенести номер
+          </Button>
+        )}
+        <Button component={Link} to="/check" size="md" variant="light">
+          Проверить номер
+        </Button>
+      </Group>
+
+      <section id="kak-eto-rabotaet">
+        <Stack gap="md">
+          <Title order={2}>Как это работает</Title>
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
+            {STEPS.map((step, index) => (
+              <Card key={step.title} withBorder padding="lg" radius="md">
+                <Stack gap="sm">
+                  <ThemeIcon size="lg" radius="xl" variant="light" aria-hidden>
+                    <Text fw={700} inherit>
+                      {index + 1}
+                    </Text>
+                  </ThemeIcon>
+                  <Title order={3} size="h4">
+                    {step.title}
+                  </Title>
+                  <Text size="sm" c="dimmed">
+                    {step.text}
+                  </Text>
+                </Stack>
+              </Card>
+            ))}
+          </SimpleGrid>
+          <Alert variant="light" title="Заявление подают новому оператору">
+            Старому оператору ничего писать не нужно: он получит запрос через базу перенесённых номеров и сам проверит
+            договор и задолженность. До даты переноса ваша SIM-карта работает как обычно.
+          </Alert>
+        </Stack>
+      </section>
+
+      <section id="pravila">
+        <Stack gap="md">
+          <Title order={2}>Главные правила</Title>
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
+            {RULES.map((rule) => (
+              <Card key={rule.title} withBorder padding="lg" radius="md">
+                <Stack gap="xs">
+                  <Badge variant="light">{rule.badge}</Badge>
+                  <Title order={3} size="h4">
+                    {rule.title}
+                  </Title>
+                  <Text size="sm" c="dimmed">
+                    {rule.text}
+                  </Text>
+                </Stack>
+              </Card>
+            ))}
+          </SimpleGrid>
+          <Text>
+            Ещё два условия: номер должен быть оформлен на вас, а долг перед нынешним оператором — погашен. Подробнее —
+            в разделе{' '}
+            <Anchor component={Link} to="/about#usloviya">
+              «Условия переноса»
+            </Anchor>
+            .
+          </Text>
+        </Stack>
+      </section>
+
+      <section id="razdely">
+        <Stack gap="md">
+          <Title order={2}>Что ещё есть на сайте</Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            {sections.map((section) => (
+              <Card key={section.to} withBorder padding="lg" radius="md" component={Link} to={section.to}>
+                <Stack gap={4}>
+                  <Text fw={700} size="lg" c="var(--mantine-primary-color-filled)">
+                    {section.title}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {section.text}
+                  </Text>
+                </Stack>
+              </Card>
+            ))}
+          </SimpleGrid>
+        </Stack>
+      </section>
+    </Page>
+  );
+}

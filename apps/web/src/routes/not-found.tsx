@@ -1,0 +1,21 @@
+import { Button, Group, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { Page } from '../components/page';
+
+export default function NotFoundPage() {
+  return (
+    <Page title="Страница не найдена" description="Такой страницы на сайте нет." size="md">
+      <Text size="lg">
+        Такой страницы нет: возможно, адрес набран с ошибкой или страница была удалена. Код ошибки — 404.
+      </Text>
+      <Group>
+        <Button component={Link} to="/">
+          На главную
+        </Button>
+        <Button component={Link} to="/check" variant="light">
+          Проверить номер
+        </Button>
+      </Group>
+    </Page>
+  );
+}

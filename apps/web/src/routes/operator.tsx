@@ -1,0 +1,86 @@
+import { Anchor, Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { ApiError } from '@perenos/api-client';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { Page } from '../components/page';
+import { QueryState } from '../components/query-state';
+import { getOperatorQueryOptions } from '../features/operators/api';
+import { OperatorLogo } from '../features/operators/components/operator-logo';
+import { useRegions } from '../features/regions/api';
+import NotFoundPage from './not-found';
+
+export default function OperatorPage() {
+  const { slug = '' } = useParams();
+  const { data: op, isPending, error } = useQuery({ ...getOperatorQueryOptions(slug), retry: false });
+  const { data: regions } = useRegions();
+  if (error instanceof ApiError && error.status === 404) return <NotFoundPage />;
+  const regionNames = new Map(regions?.map((r) => [r.code, r.name]));
+  return (
+    <Page
+      title={op?.name ?? 'Оператор'}
+      description={op ? `${op.name}: юридические лица, регионы работы, сайт оператора.` : 'Оператор мобильной связи'}
+      heading={
+        op ? (
+          <Group gap="md">
+            <OperatorLogo src={op.logo} name={op.name} size={56} />
+            <span>{op.name}</span>
+            <Badge variant="light" color={op.kind === 'MNO' ? 'green' : 'gray'}>
+              {op.kind === 'MNO' ? 'своя сеть' : 'виртуальный оператор'}
+            </Badge>
+          </Group>
+        ) : (
+          'Оператор'
+        )
+      }
+    >
+      <QueryState isPending={isPending} error={error} />
+      {op && (
+        <Stack gap="lg">
+          <Text size="lg">{op.description}</Text>
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <Card withBorder>
+              <Title order={2} size="h4" mb="sm">
+                Реквизиты
+              </Title>
+              <Stack gap={4}>
+                {op.inn && <Text>ИНН: {op.inn}</Text>}
+                {op.site && (
+                  <Text>
+                    Сайт:{' '}
+                    <Anchor href={op.site} target="_blank" rel="noopener noreferrer">
+                      {op.site.replace(/^https?:\/\//, '')}
+                    </Anchor>
+                  </Text>
+                )}
+                <Text>В реестре нумерации:</Text>
+                <List size="sm">
+                  {op.legalNames.map((n) => (
+                    <List.Item key={n}>{n}</List.Item>
+                  ))}
+                </List>
+              </Stack>
+            </Card>
+            <Card withBorder>
+              <Title order={2} size="h4" mb="sm">
+                Регионы ({op.regionCodes.length})
+              </Title>
+              {op.regionCodes.length === 0 ? (
+                <Text c="dimmed">Нет данных о регионах.</Text>
+              ) : (
+                <Text size="sm">{op.regionCodes.map((c) => regionNames.get(c) ?? c).join(', ')}</Text>
+              )}
+            </Card>
+          </SimpleGrid>
+          <Group>
+            <Button component={Link} to="/portation">
+              Перенести номер к оператору
+            </Button>
+            <Button component={Link} to="/operators" variant="light">
+              Все операторы
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,72 @@
+import { Badge, Card, Center, Group, Pagination, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Page } from '../components/page';
+import { QueryState } from '../components/query-state';
+import { getOperatorListQueryOptions, OPERATORS_PAGE_SIZE } from '../features/operators/api';
+import { OperatorLogo } from '../features/operators/components/operator-logo';
+import NotFoundPage from './not-found';
+
+function parsePage(raw: string | undefined): number | undefined {
+  if (raw === undefined) return 1;
+  return /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : undefined;
+}
+
+export default function OperatorsPage() {
+  const params = useParams();
+  const navigate = useNavigate();
+  const page = parsePage(params.page);
+  const { data, isPending, error } = useQuery({
+    ...getOperatorListQueryOptions(page ?? 1),
+    enabled: page !== undefined,
+  });
+  if (page === undefined) return <NotFoundPage />;
+  const totalPages = data ? Math.max(1, Math.ceil(data.totalRows / OPERATORS_PAGE_SIZE)) : 1;
+  return (
+    <Page
+      title="Операторы мобильной связи"
+      description="Мобильные операторы России: сети и виртуальные операторы, юридические лица, регионы работы."
+      lead="Операторы с собственной сетью и виртуальные операторы, к которым можно перенести номер."
+    >
+      <QueryState isPending={isPending} error={error} />
+      {data && data.data.length === 0 && <Text c="dimmed">На этой странице операторов нет.</Text>}
+      {data && (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          {data.data.map((op) => (
+            <Card key={op.id} withBorder padding="lg" component={Link} to={`/operator/${op.slug}`}>
+              <Group wrap="nowrap" align="flex-start">
+                <OperatorLogo src={op.logo} name={op.name} size={48} />
+                <Stack gap={4}>
+                  <Group gap="xs">
+                    <Text fw={700} size="lg">
+                      {op.name}
+                    </Text>
+                    <Badge variant="light" color={op.kind === 'MNO' ? 'green' : 'gray'}>
+                      {op.kind === 'MNO' ? 'своя сеть' : 'виртуальный'}
+                    </Badge>
+                  </Group>
+                  <Text size="sm" c="dimmed" lineClamp={2}>
+                    {op.description}
+                  </Text>
+                  <Text size="sm">Регионов: {op.regionCount}</Text>
+                </Stack>
+              </Group>
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+      {data && totalPages > 1 && (
+        <Center>
+          <Pagination
+            total={totalPages}
+            value={page}
+            onChange={(p) => navigate(p === 1 ? '/operators' : `/operators/${p}`)}
+            getControlProps={(control) => ({
+              'aria-label': control === 'next' ? 'Следующая страница' : 'Предыдущая страница',
+            })}
+          />
+        </Center>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+// `npm start`: builds the web app when its sources are newer than the build, then runs the server,
+// which creates and migrates the database and loads reference and demo data on first start.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const web = join(root, 'apps/web');
+const builtIndex = join(web, 'dist/index.html');
+
+function newestMtime(path) {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+const sources = ['src', 'public', 'index.html', 'vite.config.ts', '../../packages/api-client/src']
+  .map((p) => join(web, p))
+  .filter(existsSync);
+const needsBuild = !existsSync(builtIndex) || Math.max(...sources.map(newestMtime)) > statSync(builtIndex).mtimeMs;
+if (needsBuild) {
+  console.log('Сборка веб-приложения…');
+  const build = spawnSync('npm', ['run', 'build', '-w', '@perenos/web'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

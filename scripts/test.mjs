@@ -1,0 +1,94 @@
+#!/usr/bin/env node
+// `npm test`: everything CI checks, in order — typecheck, lint, generated client is current,
+// unit and API tests (PGlite and PostgreSQL), browser tests. Stops at the first failure.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const postgresUrl = process.env.TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+function fail(status) {
+  console.log(`\n${totals.passed} passed, ${Math.max(totals.failed, 1)} failed`);
+  process.exit(status || 1);
+}
+
+/** Runs one step; returns its exit status. */
+function step(title, command, args, env = {}) {
+  console.log(`\n▶ ${title}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`  ${title}: ${result.status === 0 ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return result.status ?? 1;
+}
+
+function run(title, command, args, env = {}) {
+  const status = step(title, command, args, env);
+  if (status !== 0) fail(status);
+}
+
+/** Runs vitest with a JSON report beside the normal one, and adds its counts to the totals. */
+function vitest(title, args, env = {}) {
+  const report = join(tmpdir(), `vitest-${process.pid}-${Date.now()}.json`);
+  try {
+    run(
+      title,
+      'npx',
+      ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args],
+      env,
+    );
+  } finally {
+    try {
+      const json = JSON.parse(readFileSync(report, 'utf8'));
+      totals.passed += json.numPassedTests;
+      totals.failed += json.numFailedTests;
+      totals.skipped += json.numPendingTests + json.numTodoTests;
+    } catch {
+      // No report: the run failed before writing it, and has said why.
+    }
+    rmSync(report, { force: true });
+  }
+}
+
+async function postgresReachable() {
+  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch (error) {
+    return error;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+run('Проверка типов (tsc)', 'npm', ['run', '--silent', 'typecheck']);
+run('Линтер и формат (biome)', 'npx', ['biome', 'check', '.']);
+run('API-клиент соответствует OpenAPI', 'npm', ['run', '--silent', 'check:client']);
+
+const pgStatus = await postgresReachable();
+const projects = ['server-pglite', 'packages', 'web-unit'];
+if (pgStatus === true) {
+  projects.push('server-postgres');
+} else {
+  const line = '!'.repeat(78);
+  console.log(`\n${line}\n!! PostgreSQL по адресу ${postgresUrl} недоступен: ${pgStatus.message}`);
+  console.log('!! Тесты базы данных идут ТОЛЬКО на PGlite. Запустите PostgreSQL или задайте TEST_POSTGRES_URL.');
+  console.log(`${line}\n`);
+}
+vitest(
+  'Модульные и API-тесты',
+  projects.flatMap((p) => ['--project', p]),
+  { TEST_POSTGRES_URL: postgresUrl },
+);
+run('Сборка веб-приложения', 'npm', ['run', '--silent', 'build']);
+vitest('Браузерные тесты (Chromium)', ['--config', 'apps/web/e2e/vitest.config.ts']);
+
+const skippedNote = totals.skipped ? `, ${totals.skipped} skipped` : '';
+console.log(`\n${totals.passed} passed, ${totals.failed} failed${skippedNote}`);
+process.exit(totals.failed > 0 ? 1 : 0);

@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config';
+
+// The server suite runs twice: on PGlite and on the PostgreSQL server (scripts/test.mjs drops
+// the PostgreSQL project, loudly, when no server answers).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'server-pglite',
+          include: ['apps/server/src/**/*.test.ts'],
+          env: { TEST_DB: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'server-postgres',
+          include: ['apps/server/src/**/*.test.ts'],
+          env: { TEST_DB: 'postgres' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: { name: 'packages', include: ['packages/*/src/**/*.test.ts'] },
+      },
+      {
+        test: { name: 'web-unit', include: ['apps/web/src/**/*.test.ts'], environment: 'node' },
+      },
+    ],
+  },
+});
