@@ -1,0 +1,27 @@
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatMsisdn, formatRub } from './format';
+
+describe('formatting for Russian readers', () => {
+  it('shows times in Moscow on a 24-hour clock, whatever the browser zone', () => {
+    // 21:30 UTC is 00:30 the next day in Moscow (UTC+3).
+    expect(formatDateTime('2026-11-22T21:30:00Z')).toBe('23.11.2026, 00:30');
+    expect(formatDateTime('2026-06-01T12:05:00Z')).toBe('01.06.2026, 15:05');
+    expect(formatDate('2026-11-22T21:30:00Z')).toBe('23 ноября 2026');
+  });
+
+  it('starts weeks on Monday', () => {
+    // 22 November 2026 is a Sunday: its week began on Monday the 16th.
+    expect(dayjs('2026-11-22').startOf('week').format('YYYY-MM-DD')).toBe('2026-11-16');
+  });
+
+  it('writes roubles with Russian grouping', () => {
+    expect(formatRub(1290)).toBe('1\u00a0290\u00a0₽');
+    expect(formatRub(0.5)).toBe('0,5\u00a0₽');
+  });
+
+  it('writes an MSISDN as +7 (XXX) XXX-XX-XX and leaves anything else alone', () => {
+    expect(formatMsisdn('79161234567')).toBe('+7 (916) 123-45-67');
+    expect(formatMsisdn('12345')).toBe('12345');
+  });
+});
