@@ -20,8 +20,8 @@ export interface RouteDef {
 /** Every route of the site (spec §2), inside the main layout. */
 export const routeTable: RouteDef[] = [
   { name: 'home', path: '/', page: () => import('../routes/home') },
-  { name: 'tariffs', path: '/tariffs', page: () => import('../routes/tariffs') },
-  { name: 'tariffs-region', path: '/tariffs/:region', page: () => import('../routes/tariffs') },
+  { name: 'tariffs', path: '/tariffs', placeholder: 'tariffs' },
+  { name: 'tariffs-region', path: '/tariffs/:region', placeholder: 'tariffs' },
   { name: 'portation', path: '/portation', placeholder: 'portation', feature: 'Portation' },
   { name: 'portation-init', path: '/portation/init', placeholder: 'portation-init', feature: 'Portation' },
   {
