@@ -1,21 +1,53 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Schemas } from '@perenos/api-client';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
 
-export interface AuthInfo {
-  isLogged: boolean;
-  expireAt: string | null;
-}
+export type AuthInfo = Schemas['AuthInfo'];
 
-const LOGGED_OUT: AuthInfo = { isLogged: false, expireAt: null };
+const LOGGED_OUT: AuthInfo = { isLogged: false, expireAt: null, userName: null };
+
+/** The refresh happens when less than this is left before the access token expires. */
+export const REFRESH_BEFORE_MS = 60_000;
 
 export const getAuthQueryOptions = () =>
   queryOptions({
     queryKey: ['auth', 'detail', {}],
-    // Sign-in arrives with the ESIA issue; until then every visitor is anonymous.
-    queryFn: async (): Promise<AuthInfo> => LOGGED_OUT,
+    queryFn: async (): Promise<AuthInfo> => (await api.get('/api/v1/esia/userinfo')) ?? LOGGED_OUT,
+    // The session keeper refreshes it on its own schedule; a page never needs to refetch it.
     staleTime: Number.POSITIVE_INFINITY,
   });
 
+/** Whether someone is signed in, until when, and their name. */
 export const useAuth = () => useQuery(getAuthQueryOptions()).data ?? LOGGED_OUT;
+
+let refreshing: Promise<AuthInfo> | null = null;
+
+/**
+ * Renews the access token through `POST /api/v1/openid/token`. One refresh at a time per tab; when it
+ * fails (another tab already rotated the token, or the session ended) the auth check runs again.
+ */
+export function refreshSession(queryClient: QueryClient): Promise<AuthInfo> {
+  const pending =
+    refreshing ??
+    (async () => {
+      try {
+        const info = (await api.post('/api/v1/openid/token', { form: { grant_type: 'refresh_token' } })) ?? LOGGED_OUT;
+        queryClient.setQueryData(getAuthQueryOptions().queryKey, info);
+        return info;
+      } catch {
+        return queryClient.fetchQuery({ ...getAuthQueryOptions(), staleTime: 0 });
+      } finally {
+        refreshing = null;
+      }
+    })();
+  refreshing = pending;
+  return pending;
+}
+
+/** Milliseconds until the refresh is due (0 when it already is). */
+export function refreshDelay(expireAt: string, now = Date.now()): number {
+  return Math.max(0, new Date(expireAt).getTime() - REFRESH_BEFORE_MS - now);
+}
 
 /** Where the browser goes to sign in through ESIA and come back to `returnUrl`. */
 export function loginUrl(returnUrl: string): string {

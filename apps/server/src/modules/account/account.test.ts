@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app';
+import { authHeaders, CITIZENS, type CookieJar, signIn } from '../esia/test-support';
+
+let t: TestApp;
+let ivanov: CookieJar;
+let petrova: CookieJar;
+let sidorov: CookieJar;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ivanov = (await signIn(t.app, CITIZENS.ivanov)).jar;
+  petrova = (await signIn(t.app, CITIZENS.petrova)).jar;
+  sidorov = (await signIn(t.app, CITIZENS.sidorov)).jar;
+});
+afterAll(async () => t?.close());
+
+const get = (url: string, jar: CookieJar) => t.app.inject({ method: 'GET', url, headers: authHeaders(jar) });
+
+describe('account info', () => {
+  it('lists the verified ESIA numbers first, then numbers known from orders, with operator and region', async () => {
+    const res = await get('/api/v1/account/info', ivanov);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.userName).toBe('Иванов Иван Иванович');
+    expect(body.msisdns.map((m: { msisdn: string }) => m.msisdn)).toEqual([
+      '79161234567',
+      '79037654321',
+      '79251112233',
+    ]);
+    const main = body.msisdns[0];
+    // The operator of a number is where its last finished portation took it.
+    expect(main).toMatchObject({ isEsiaMsisdn: true, operatorName: 'МегаФон', regionCode: 77 });
+    expect(main.operatorLogo).toMatch(/^\/api\/v1\/operator\/megafon\/logo\.svg/);
+    expect(main.lastPortation).not.toBeNull();
+    expect(body.msisdns[1]).toMatchObject({ isEsiaMsisdn: true, lastPortation: null, regionCode: 50 });
+    expect(body.msisdns[2].isEsiaMsisdn).toBe(false);
+  });
+
+  it('shows a citizen without a verified mobile an empty list', async () => {
+    const body = (await get('/api/v1/account/info', sidorov)).json();
+    expect(body).toEqual({ userName: 'Сидоров Пётр Алексеевич', msisdns: [] });
+  });
+});
+
+describe('orders and portations', () => {
+  it('pages orders newest first by last update: 14 rows, 10 then 4', async () => {
+    const first = (
+      await get('/api/v1/account/orders?Msisdn=79161234567&Skip=0&Take=10&SortBy=lastUpdate&SortDesc=true', ivanov)
+    ).json();
+    expect(first.msisdnInfo.msisdn).toBe('79161234567');
+    expect(first.orders).toMatchObject({ offset: 0, pageSize: 10, totalRows: 14 });
+    expect(first.orders.data).toHaveLength(10);
+    const second = (
+      await get('/api/v1/account/orders?Msisdn=79161234567&Skip=10&Take=10&SortBy=lastUpdate&SortDesc=true', ivanov)
+    ).json();
+    expect(second.orders.data).toHaveLength(4);
+    const dates = [...first.orders.data, ...second.orders.data].map((o: { lastUpdate: string }) => o.lastUpdate);
+    expect(dates).toEqual([...dates].sort().reverse());
+    const ids = new Set([...first.orders.data, ...second.orders.data].map((o: { id: number }) => o.id));
+    expect(ids.size).toBe(14);
+    expect(first.orders.data[0]).toMatchObject({ status: 'PendingBDPN', fromOperator: { operatorName: 'МегаФон' } });
+  });
+
+  it('pages portations newest first by transfer date, the pending one on top', async () => {
+    const body = (
+      await get('/api/v1/account/portations?Msisdn=79161234567&Skip=0&Take=10&SortBy=transfered&SortDesc=true', ivanov)
+    ).json();
+    expect(body.portations.totalRows).toBe(14);
+    const rows = body.portations.data as { portationAt: string | null; status: string }[];
+    const dated = rows.filter((r) => r.portationAt !== null).map((r) => r.portationAt as string);
+    expect(dated).toEqual([...dated].sort().reverse());
+    expect(rows).toHaveLength(10);
+    expect(rows[0]?.status).toBe('PendingBDPN');
+  });
+
+  it('shows a portation with its timeline, oldest event first', async () => {
+    const list = (
+      await get('/api/v1/account/portations?Msisdn=79161234567&SortBy=transfered&SortDesc=true', ivanov)
+    ).json();
+    const done = list.portations.data.find((p: { status: string }) => p.status === 'Done');
+    const res = await get(`/api/v1/account/portationinfo?Msisdn=79161234567&PortationId=${done.id}`, ivanov);
+    expect(res.statusCode).toBe(200);
+    const info = res.json();
+    expect(info.events.map((e: { status: string }) => e.status)).toEqual(['Initialized', 'PendingBDPN', 'Done']);
+    expect(info.toOperator.operatorName).toBeTruthy();
+  });
+
+  it('answers an empty page for a number with no orders', async () => {
+    const body = (await get('/api/v1/account/orders?Msisdn=79037654321', ivanov)).json();
+    expect(body.orders).toEqual({ data: [], offset: 0, pageSize: 10, totalRows: 0 });
+  });
+});
+
+describe('other people’s numbers', () => {
+  it('answers 404 with no data for another citizen’s number on every call', async () => {
+    const urls = [
+      '/api/v1/account/orders?Msisdn=79161234567',
+      '/api/v1/account/portations?Msisdn=79161234567',
+      '/api/v1/account/portationinfo?Msisdn=79161234567&PortationId=1',
+      '/api/v1/account/orders?Msisdn=79990000000',
+    ];
+    for (const url of urls) {
+      const res = await get(url, petrova);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).not.toContain('79161234567');
+      expect(res.json().title).toBe('Запись не найдена');
+    }
+  });
+
+  it('answers 404 for another citizen’s portation asked through one’s own number', async () => {
+    const theirs = (await get('/api/v1/account/portations?Msisdn=79161234567&SortBy=transfered', ivanov)).json();
+    const id = theirs.portations.data[0].id;
+    const res = await get(`/api/v1/account/portationinfo?Msisdn=79215550101&PortationId=${id}`, petrova);
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('lets no test citizen read any other citizen’s numbers, orders or portations', async () => {
+    const oids = ['1000000001', '1000000002', '1000000003', '1000000004', '1000000005', '1000000006', '1000000007'];
+    const jars = new Map<string, CookieJar>();
+    const owned = new Map<string, string[]>();
+    for (const oid of oids) {
+      const jar = (await signIn(t.app, oid)).jar;
+      jars.set(oid, jar);
+      owned.set(
+        oid,
+        (await get('/api/v1/account/info', jar)).json().msisdns.map((m: { msisdn: string }) => m.msisdn),
+      );
+    }
+    const portationIds = new Map<string, number[]>();
+    for (const oid of oids) {
+      const ids: number[] = [];
+      for (const msisdn of owned.get(oid) ?? []) {
+        const page = (
+          await get(`/api/v1/account/portations?Msisdn=${msisdn}&Take=100`, jars.get(oid) as CookieJar)
+        ).json();
+        ids.push(...page.portations.data.map((p: { id: number }) => p.id));
+      }
+      portationIds.set(oid, ids);
+    }
+    let checked = 0;
+    for (const reader of oids) {
+      const jar = jars.get(reader) as CookieJar;
+      const mine = owned.get(reader) ?? [];
+      for (const owner of oids.filter((o) => o !== reader)) {
+        for (const msisdn of (owned.get(owner) ?? []).filter((m) => !mine.includes(m))) {
+          for (const kind of ['orders', 'portations']) {
+            expect((await get(`/api/v1/account/${kind}?Msisdn=${msisdn}`, jar)).statusCode).toBe(404);
+            checked++;
+          }
+        }
+        // Someone else's portation through each of one's own numbers.
+        for (const id of (portationIds.get(owner) ?? []).slice(0, 3)) {
+          for (const msisdn of mine) {
+            expect(
+              (await get(`/api/v1/account/portationinfo?Msisdn=${msisdn}&PortationId=${id}`, jar)).statusCode,
+            ).toBe(404);
+            checked++;
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it('answers 400 to a malformed number and 401 without sign-in', async () => {
+    const bad = await get('/api/v1/account/orders?Msisdn=8916123', ivanov);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.Msisdn).toBeDefined();
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/v1/account/orders?Msisdn=79161234567' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,185 @@
+import { aliasedTable, and, asc, count, desc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { operators, regions } from '../../db/schema';
+import { portationEvents, portationOrders, portations, userNumbers } from './tables';
+
+const fromOp = aliasedTable(operators, 'from_op');
+const toOp = aliasedTable(operators, 'to_op');
+
+/** Marks the verified ESIA mobiles as the user's numbers; numbers no longer verified stay, without the mark. */
+export async function syncEsiaNumbers(db: Database, userId: number, msisdns: string[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(userNumbers)
+      .set({ isEsiaMsisdn: false })
+      .where(
+        and(eq(userNumbers.userId, userId), msisdns.length > 0 ? notInArray(userNumbers.msisdn, msisdns) : undefined),
+      );
+    if (msisdns.length > 0) {
+      await tx
+        .insert(userNumbers)
+        .values(msisdns.map((msisdn) => ({ userId, msisdn, isEsiaMsisdn: true })))
+        .onConflictDoUpdate({ target: [userNumbers.userId, userNumbers.msisdn], set: { isEsiaMsisdn: true } });
+    }
+  });
+}
+
+/** Every number of a user: the user_numbers rows and the numbers on the user's orders. */
+export async function listUserMsisdns(db: Database, userId: number): Promise<string[]> {
+  const [numbers, ordered] = await Promise.all([
+    db
+      .select({ msisdn: userNumbers.msisdn })
+      .from(userNumbers)
+      .where(eq(userNumbers.userId, userId))
+      .orderBy(desc(userNumbers.isEsiaMsisdn), asc(userNumbers.id)),
+    db
+      .selectDistinct({ msisdn: portationOrders.msisdn })
+      .from(portationOrders)
+      .where(eq(portationOrders.userId, userId))
+      .orderBy(asc(portationOrders.msisdn)),
+  ]);
+  return [...new Set([...numbers, ...ordered].map((r) => r.msisdn))];
+}
+
+/** What the account shows about the user's numbers: operator, region and the last finished portation. */
+export async function numberFacts(db: Database, userId: number, msisdns: string[]) {
+  if (msisdns.length === 0) return { numbers: [], lastDone: [], lastOrders: [] };
+  const [numbers, lastDone, lastOrders] = await Promise.all([
+    db
+      .select({
+        msisdn: userNumbers.msisdn,
+        isEsiaMsisdn: userNumbers.isEsiaMsisdn,
+        operatorId: operators.id,
+        operatorSlug: operators.slug,
+        operatorName: operators.name,
+        regionCode: regions.code,
+        regionName: regions.name,
+      })
+      .from(userNumbers)
+      .leftJoin(operators, eq(operators.id, userNumbers.operatorId))
+      .leftJoin(regions, eq(regions.code, userNumbers.regionCode))
+      .where(and(eq(userNumbers.userId, userId), inArray(userNumbers.msisdn, msisdns))),
+    db
+      .selectDistinctOn([portations.msisdn], {
+        msisdn: portations.msisdn,
+        portationAt: portations.portationAt,
+        operatorId: operators.id,
+        operatorSlug: operators.slug,
+        operatorName: operators.name,
+      })
+      .from(portations)
+      .leftJoin(operators, eq(operators.id, portations.toOperatorId))
+      .where(and(eq(portations.userId, userId), inArray(portations.msisdn, msisdns), eq(portations.status, 'Done')))
+      .orderBy(asc(portations.msisdn), desc(portations.portationAt), desc(portations.id)),
+    db
+      .selectDistinctOn([portationOrders.msisdn], {
+        msisdn: portationOrders.msisdn,
+        regionCode: regions.code,
+        regionName: regions.name,
+      })
+      .from(portationOrders)
+      .leftJoin(regions, eq(regions.code, portationOrders.regionCode))
+      .where(and(eq(portationOrders.userId, userId), inArray(portationOrders.msisdn, msisdns)))
+      .orderBy(asc(portationOrders.msisdn), desc(portationOrders.lastUpdateAt)),
+  ]);
+  return { numbers, lastDone, lastOrders };
+}
+
+export type OrderSort = 'lastUpdate' | 'created';
+export type PortationSort = 'transfered' | 'started' | 'lastUpdate';
+
+function order(column: Parameters<typeof asc>[0], descending: boolean, id: Parameters<typeof asc>[0]): SQL[] {
+  return descending ? [desc(column), desc(id)] : [asc(column), asc(id)];
+}
+
+/** One page of a user's orders for one number. */
+export async function listOrders(
+  db: Database,
+  p: { userId: number; msisdn: string; skip: number; take: number; sortBy: OrderSort; sortDesc: boolean },
+) {
+  const where = and(eq(portationOrders.userId, p.userId), eq(portationOrders.msisdn, p.msisdn));
+  const column = p.sortBy === 'created' ? portationOrders.createdAt : portationOrders.lastUpdateAt;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: portationOrders.id,
+        status: portationOrders.status,
+        createdAt: portationOrders.createdAt,
+        lastUpdateAt: portationOrders.lastUpdateAt,
+        portationDate: portationOrders.portationDate,
+        tariffName: portationOrders.tariffName,
+        fromOperator: { id: fromOp.id, slug: fromOp.slug, name: fromOp.name },
+        toOperator: { id: toOp.id, slug: toOp.slug, name: toOp.name },
+      })
+      .from(portationOrders)
+      .leftJoin(fromOp, eq(fromOp.id, portationOrders.fromOperatorId))
+      .leftJoin(toOp, eq(toOp.id, portationOrders.toOperatorId))
+      .where(where)
+      .orderBy(...order(column, p.sortDesc, portationOrders.id))
+      .limit(p.take)
+      .offset(p.skip),
+    db.select({ n: count() }).from(portationOrders).where(where),
+  ]);
+  return { rows, totalRows: total?.n ?? 0 };
+}
+
+const portationColumns = {
+  id: portations.id,
+  orderId: portations.orderId,
+  status: portations.status,
+  startedAt: portations.startedAt,
+  portationAt: portations.portationAt,
+  lastUpdatedAt: portations.lastUpdatedAt,
+  fromOperator: { id: fromOp.id, slug: fromOp.slug, name: fromOp.name },
+  toOperator: { id: toOp.id, slug: toOp.slug, name: toOp.name },
+};
+
+/** One page of a user's portations for one number. */
+export async function listPortations(
+  db: Database,
+  p: { userId: number; msisdn: string; skip: number; take: number; sortBy: PortationSort; sortDesc: boolean },
+) {
+  const where = and(eq(portations.userId, p.userId), eq(portations.msisdn, p.msisdn));
+  // A portation that never happened has no transfer date: it sorts by when it started.
+  const column =
+    p.sortBy === 'started'
+      ? portations.startedAt
+      : p.sortBy === 'lastUpdate'
+        ? portations.lastUpdatedAt
+        : sql`coalesce(${portations.portationAt}, ${portations.startedAt})`;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(portationColumns)
+      .from(portations)
+      .leftJoin(fromOp, eq(fromOp.id, portations.fromOperatorId))
+      .leftJoin(toOp, eq(toOp.id, portations.toOperatorId))
+      .where(where)
+      // A planned portation has no date yet: it belongs at the newest end.
+      .orderBy(p.sortDesc ? desc(column) : asc(column), p.sortDesc ? desc(portations.id) : asc(portations.id))
+      .limit(p.take)
+      .offset(p.skip),
+    db.select({ n: count() }).from(portations).where(where),
+  ]);
+  return { rows, totalRows: total?.n ?? 0 };
+}
+
+/** One portation of the user's number with its events, oldest first. */
+export async function findPortation(db: Database, userId: number, msisdn: string, id: number) {
+  const [row] = await db
+    .select(portationColumns)
+    .from(portations)
+    .leftJoin(fromOp, eq(fromOp.id, portations.fromOperatorId))
+    .leftJoin(toOp, eq(toOp.id, portations.toOperatorId))
+    .where(and(eq(portations.id, id), eq(portations.userId, userId), eq(portations.msisdn, msisdn)));
+  if (!row) return null;
+  const events = await db
+    .select({
+      occurredAt: portationEvents.occurredAt,
+      status: portationEvents.status,
+      description: portationEvents.description,
+    })
+    .from(portationEvents)
+    .where(eq(portationEvents.portationId, id))
+    .orderBy(asc(portationEvents.occurredAt), asc(portationEvents.id));
+  return { ...row, events };
+}

@@ -1,0 +1,118 @@
+import { Type } from 'typebox';
+import { PageSchema, PagingQuery } from '../../lib/schemas';
+import { ORDER_STATUSES } from './tables';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const MsisdnParam = Type.String({
+  pattern: '^7\\d{10}$',
+  description: 'Номер телефона: 11 цифр, начиная с 7',
+  examples: ['79161234567'],
+});
+
+export const OrderStatusSchema = Type.Union(
+  ORDER_STATUSES.map((s) => Type.Literal(s)),
+  {
+    $id: 'PortationOrderStatus',
+    description: 'Initialized — создано, PendingBDPN — в обработке БДПН, Done — выполнено, Deleted — удалено',
+  },
+);
+
+export const AccountOperatorSchema = Type.Object(
+  {
+    operatorId: Type.Integer(),
+    operatorLogo: Type.String({ description: 'Адрес логотипа' }),
+    operatorName: Type.String(),
+  },
+  { $id: 'AccountOperator' },
+);
+
+export const MsisdnInfoSchema = Type.Object(
+  {
+    msisdn: Type.String(),
+    isEsiaMsisdn: Type.Boolean({ description: 'Подтверждённый номер из Госуслуг' }),
+    lastPortation: Nullable(Type.String({ format: 'date-time', description: 'Когда номер переносили последний раз' })),
+    operatorId: Nullable(Type.Integer()),
+    operatorLogo: Nullable(Type.String()),
+    operatorName: Nullable(Type.String()),
+    regionCode: Nullable(Type.Integer()),
+    regionName: Nullable(Type.String()),
+  },
+  { $id: 'AccountMsisdnInfo' },
+);
+
+export const AccountInfoSchema = Type.Object(
+  { userName: Type.String(), msisdns: Type.Array(Type.Ref('AccountMsisdnInfo')) },
+  { $id: 'AccountInfo' },
+);
+
+export const AccountOrderSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    status: Type.Ref('PortationOrderStatus'),
+    createdAt: Type.String({ format: 'date-time' }),
+    lastUpdate: Type.String({ format: 'date-time' }),
+    portationDate: Nullable(Type.String({ format: 'date-time' })),
+    tariffName: Nullable(Type.String()),
+    fromOperator: Nullable(Type.Ref('AccountOperator')),
+    toOperator: Nullable(Type.Ref('AccountOperator')),
+  },
+  { $id: 'AccountOrder' },
+);
+
+export const AccountPortationSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    orderId: Nullable(Type.Integer()),
+    status: Type.Ref('PortationOrderStatus'),
+    startedAt: Type.String({ format: 'date-time' }),
+    portationAt: Nullable(
+      Type.String({ format: 'date-time', description: 'Дата переноса (поле сортировки transfered)' }),
+    ),
+    lastUpdatedAt: Type.String({ format: 'date-time' }),
+    fromOperator: Nullable(Type.Ref('AccountOperator')),
+    toOperator: Nullable(Type.Ref('AccountOperator')),
+  },
+  { $id: 'AccountPortation' },
+);
+
+export const AccountOrdersSchema = Type.Object(
+  { msisdnInfo: Type.Ref('AccountMsisdnInfo'), orders: PageSchema(Type.Ref('AccountOrder')) },
+  { $id: 'AccountOrders' },
+);
+
+export const AccountPortationsSchema = Type.Object(
+  { msisdnInfo: Type.Ref('AccountMsisdnInfo'), portations: PageSchema(Type.Ref('AccountPortation')) },
+  { $id: 'AccountPortations' },
+);
+
+export const PortationEventSchema = Type.Object(
+  {
+    occurredAt: Type.String({ format: 'date-time' }),
+    status: Type.Ref('PortationOrderStatus'),
+    description: Type.String(),
+  },
+  { $id: 'AccountPortationEvent' },
+);
+
+export const PortationInfoSchema = Type.Object(
+  {
+    ...AccountPortationSchema.properties,
+    msisdn: Type.String(),
+    events: Type.Array(Type.Ref('AccountPortationEvent')),
+  },
+  { $id: 'AccountPortationInfo' },
+);
+
+export const ORDER_SORT_FIELDS = ['lastUpdate', 'created'] as const;
+export const PORTATION_SORT_FIELDS = ['transfered', 'started', 'lastUpdate'] as const;
+
+export const AccountOrdersQuery = Type.Object({ Msisdn: MsisdnParam, ...PagingQuery(ORDER_SORT_FIELDS, 'lastUpdate') });
+export const AccountPortationsQuery = Type.Object({
+  Msisdn: MsisdnParam,
+  ...PagingQuery(PORTATION_SORT_FIELDS, 'transfered'),
+});
+export const PortationInfoQuery = Type.Object({
+  Msisdn: MsisdnParam,
+  PortationId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+});

@@ -1,0 +1,227 @@
+import { randomUUID, type webcrypto } from 'node:crypto';
+import { type JWTPayload, errors as joseErrors, jwtVerify } from 'jose';
+import type { EsiaSigner } from './signer';
+
+/** ESIA's issuer, compared exactly. */
+export const ESIA_ISSUER = 'http://esia.gosuslugi.ru/';
+
+/** What the adapter needs to speak to one ESIA (the real one or the stand-in). */
+export interface EsiaAdapterOptions {
+  clientId: string;
+  scope: string;
+  clientCertificateHash: string;
+  signer: EsiaSigner;
+  /** ESIA's key: tokens are accepted only when signed by it. */
+  publicKey: webcrypto.CryptoKey | Uint8Array;
+  /** HTTP for the server-to-server calls (replaceable so tests can run without a socket). */
+  http?: (url: string, init: RequestInit) => Promise<Response>;
+  now?: () => Date;
+}
+
+/** A protocol failure: the sign-in cannot continue; `reason` is for the log, never for the page. */
+export class EsiaError extends Error {}
+
+/** ESIA's `yyyy.MM.dd HH:mm:ss Z` in UTC (`+0000`). */
+export function esiaTimestamp(date: Date): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return (
+    `${date.getUTCFullYear()}.${p(date.getUTCMonth() + 1)}.${p(date.getUTCDate())} ` +
+    `${p(date.getUTCHours())}:${p(date.getUTCMinutes())}:${p(date.getUTCSeconds())} +0000`
+  );
+}
+
+export interface VerifiedEsiaToken {
+  oid: string;
+  payload: JWTPayload;
+}
+
+/**
+ * Checks an ESIA token: the signature with ESIA's key (RS256 only, so `alg: none` and HMAC tricks
+ * fail), the exact issuer, the audience (`aud`, or `client_id` in access tokens), expiry, and the
+ * subject `urn:esia:sbj_id`.
+ */
+export async function verifyEsiaToken(
+  token: string,
+  opts: { publicKey: webcrypto.CryptoKey | Uint8Array; clientId: string; now: Date; kind: 'id' | 'access' },
+): Promise<VerifiedEsiaToken> {
+  let payload: JWTPayload;
+  try {
+    ({ payload } = await jwtVerify(token, opts.publicKey, {
+      issuer: ESIA_ISSUER,
+      algorithms: ['RS256'],
+      currentDate: opts.now,
+      requiredClaims: ['exp'],
+      // ESIA's clock and ours may differ by a moment; a few seconds, never minutes.
+      clockTolerance: 5,
+    }));
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEError) throw new EsiaError(`Токен ЕСИА отклонён: ${error.code}`);
+    throw error;
+  }
+  const aud = Array.isArray(payload.aud) ? payload.aud : payload.aud === undefined ? [] : [payload.aud];
+  const audienceOk =
+    aud.includes(opts.clientId) || (opts.kind === 'access' && aud.length === 0 && payload.client_id === opts.clientId);
+  if (!audienceOk) throw new EsiaError('Токен ЕСИА выдан другой системе');
+  const oid = payload['urn:esia:sbj_id'] ?? payload.sub;
+  if ((typeof oid !== 'string' && typeof oid !== 'number') || String(oid) === '') {
+    throw new EsiaError('В токене ЕСИА нет идентификатора пользователя');
+  }
+  return { oid: String(oid), payload };
+}
+
+export interface EsiaTokens {
+  oid: string;
+  accessToken: string;
+}
+
+export interface EsiaPerson {
+  lastName: string;
+  firstName: string;
+  middleName: string;
+  /** dd.MM.yyyy as ESIA sends it. */
+  birthDate: string | null;
+}
+
+export interface EsiaContact {
+  type: string;
+  value: string;
+  verified: boolean;
+}
+
+export interface EsiaDocument {
+  type: string;
+  series: string;
+  number: string;
+  verified: boolean;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+}
+
+/** The ESIA client of the site: authorize URL, code exchange, person data, logout URL. */
+export class EsiaAdapter {
+  private readonly http: (url: string, init: RequestInit) => Promise<Response>;
+  private readonly now: () => Date;
+
+  constructor(private readonly opts: EsiaAdapterOptions) {
+    this.http = opts.http ?? ((url, init) => fetch(url, init));
+    this.now = opts.now ?? (() => new Date());
+  }
+
+  /** Where the browser goes to sign in: `/aas/oauth2/v2/ac` with the signed request. */
+  async authorizeUrl(base: string, state: string, redirectUri: string): Promise<string> {
+    const timestamp = esiaTimestamp(this.now());
+    const { clientId, scope } = this.opts;
+    const secret = await this.opts.signer.sign(clientId + scope + timestamp + state + redirectUri);
+    const url = new URL(`${base}/aas/oauth2/v2/ac`);
+    const params: Record<string, string> = {
+      client_id: clientId,
+      client_secret: secret,
+      redirect_uri: redirectUri,
+      scope,
+      response_type: 'code',
+      state,
+      timestamp,
+      access_type: 'online',
+      client_certificate_hash: this.opts.clientCertificateHash,
+    };
+    for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+    return url.toString();
+  }
+
+  /** Exchanges the code at `/aas/oauth2/v3/te` (a fresh state, as ESIA requires) and checks both tokens. */
+  async exchangeCode(base: string, code: string, redirectUri: string): Promise<EsiaTokens> {
+    const timestamp = esiaTimestamp(this.now());
+    const state = randomUUID();
+    const { clientId, scope } = this.opts;
+    const secret = await this.opts.signer.sign(clientId + scope + timestamp + state + redirectUri + code);
+    const body = new URLSearchParams({
+      client_id: clientId,
+      code,
+      grant_type: 'authorization_code',
+      client_secret: secret,
+      state,
+      redirect_uri: redirectUri,
+      scope,
+      timestamp,
+      token_type: 'Bearer',
+      client_certificate_hash: this.opts.clientCertificateHash,
+    });
+    const res = await this.http(`${base}/aas/oauth2/v3/te`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: body.toString(),
+    });
+    const json: unknown = await res.json().catch(() => null);
+    if (!res.ok || !isRecord(json)) {
+      const error = isRecord(json) ? text(json.error) : '';
+      throw new EsiaError(`ЕСИА не выдала токен: ${res.status} ${error}`);
+    }
+    if (json.state !== state) throw new EsiaError('ЕСИА вернула чужой state');
+    const accessToken = text(json.access_token);
+    const idToken = text(json.id_token);
+    const verifyOpts = { publicKey: this.opts.publicKey, clientId, now: this.now() };
+    const access = await verifyEsiaToken(accessToken, { ...verifyOpts, kind: 'access' });
+    if (idToken) {
+      const id = await verifyEsiaToken(idToken, { ...verifyOpts, kind: 'id' });
+      if (id.oid !== access.oid) throw new EsiaError('Токены ЕСИА относятся к разным людям');
+    }
+    return { oid: access.oid, accessToken };
+  }
+
+  private async getJson(url: string, accessToken: string): Promise<Record<string, unknown>> {
+    const res = await this.http(url, {
+      headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+    });
+    const json: unknown = await res.json().catch(() => null);
+    if (!res.ok || !isRecord(json)) throw new EsiaError(`ЕСИА не отдала данные: ${res.status}`);
+    return json;
+  }
+
+  /** The person's name and birth date: `/rs/prns/{oid}`. */
+  async person(base: string, oid: string, accessToken: string): Promise<EsiaPerson> {
+    const json = await this.getJson(`${base}/rs/prns/${encodeURIComponent(oid)}`, accessToken);
+    return {
+      lastName: text(json.lastName),
+      firstName: text(json.firstName),
+      middleName: text(json.middleName),
+      birthDate: text(json.birthDate) || null,
+    };
+  }
+
+  /** Mobiles and e-mails with their verification: `/rs/prns/{oid}/ctts?embed=(elements)`. */
+  async contacts(base: string, oid: string, accessToken: string): Promise<EsiaContact[]> {
+    const json = await this.getJson(`${base}/rs/prns/${encodeURIComponent(oid)}/ctts?embed=(elements)`, accessToken);
+    const elements = Array.isArray(json.elements) ? json.elements : [];
+    return elements.filter(isRecord).map((e) => ({
+      type: text(e.type),
+      value: text(e.value),
+      verified: e.vrfStu === 'VERIFIED',
+    }));
+  }
+
+  /** Identity documents: `/rs/prns/{oid}/docs?embed=(elements)`. */
+  async documents(base: string, oid: string, accessToken: string): Promise<EsiaDocument[]> {
+    const json = await this.getJson(`${base}/rs/prns/${encodeURIComponent(oid)}/docs?embed=(elements)`, accessToken);
+    const elements = Array.isArray(json.elements) ? json.elements : [];
+    return elements.filter(isRecord).map((e) => ({
+      type: text(e.type),
+      series: text(e.series),
+      number: text(e.number),
+      verified: e.vrfStu === 'VERIFIED',
+    }));
+  }
+
+  /** ESIA's logout, which sends the browser on to `redirectUrl`. */
+  logoutUrl(base: string, redirectUrl: string): string {
+    const url = new URL(`${base}/idp/ext/Logout`);
+    url.searchParams.set('client_id', this.opts.clientId);
+    url.searchParams.set('redirect_url', redirectUrl);
+    return url.toString();
+  }
+}

@@ -1,0 +1,161 @@
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { createEsiaStandin, type EsiaStandin } from '@perenos/esia-standin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { importSPKI, importX509 } from 'jose';
+import type { AppConfig } from '../../config/env';
+import { EsiaAdapter } from './adapter';
+import type { EsiaEndpoints } from './service';
+import {
+  createBuiltinSigner,
+  createCommandSigner,
+  createDemoCredentials,
+  createHttpSigner,
+  type DemoCredentials,
+} from './signer';
+
+/** Where the stand-in is mounted on this site. */
+export const STANDIN_PREFIX = '/esia-standin';
+/** The callback path registered with ESIA. */
+export const CALLBACK_PATH = '/api/v1/esia/callback';
+
+/** The configured ESIA: the adapter and where it is for this request. */
+export interface EsiaRuntime {
+  adapter: EsiaAdapter;
+  endpoints(request: FastifyRequest): EsiaEndpoints;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Null when sign-in is not configured (production without ESIA settings). */
+    esia: EsiaRuntime | null;
+    /** The site's origin as the browser sees it. */
+    siteOrigin(request: FastifyRequest): string;
+  }
+}
+
+type DemoSetup = { credentials: DemoCredentials; standin: EsiaStandin };
+const demoSetups = new Map<string, Promise<DemoSetup>>();
+
+/** The demo key, certificate and stand-in, made once per process (RSA key generation takes a moment). */
+function demoSetup(clientId: string): Promise<DemoSetup> {
+  let setup = demoSetups.get(clientId);
+  if (!setup) {
+    setup = (async () => {
+      const credentials = await createDemoCredentials(clientId);
+      const standin = await createEsiaStandin({
+        clients: [
+          {
+            clientId,
+            certificate: credentials.certificateDer,
+            certificateHash: credentials.certificateHash,
+            redirectPath: CALLBACK_PATH,
+          },
+        ],
+      });
+      return { credentials, standin };
+    })();
+    demoSetups.set(clientId, setup);
+  }
+  return setup;
+}
+
+/** This server's own address for calls to the stand-in it hosts. */
+function ownAddress(app: FastifyInstance): string | null {
+  if (!app.server.listening) return null;
+  const address = app.server.address() as AddressInfo | null;
+  if (!address) return null;
+  const host =
+    address.address === '0.0.0.0'
+      ? '127.0.0.1'
+      : address.address === '::'
+        ? '[::1]'
+        : address.family === 'IPv6'
+          ? `[${address.address}]`
+          : address.address;
+  return `http://${host}:${address.port}`;
+}
+
+/**
+ * Sets up ESIA: in development and tests the stand-in is mounted at /esia-standin with a key and
+ * certificate made at start, and the adapter talks to it over HTTP exactly as to the real ESIA.
+ */
+export default fp(
+  async function esiaPlugin(app: FastifyInstance, opts: { config: AppConfig }) {
+    const { config } = opts;
+    const esia = config.esia;
+    const siteOrigin = (request: FastifyRequest) => config.publicOrigin ?? `${request.protocol}://${request.host}`;
+    app.decorate('siteOrigin', siteOrigin);
+    let runtime: EsiaRuntime | null = null;
+
+    if (esia.standin) {
+      const { credentials, standin } = await demoSetup(esia.clientId);
+      await app.register(standin.plugin, { prefix: STANDIN_PREFIX });
+      if (esia.baseUrl === undefined) {
+        const adapter = new EsiaAdapter({
+          clientId: esia.clientId,
+          scope: esia.scope,
+          clientCertificateHash: credentials.certificateHash,
+          signer: createBuiltinSigner(credentials.privateKey, credentials.certificateDer),
+          publicKey: standin.publicKey,
+          // Over a real socket when the server listens; through inject when a test drives the app without one.
+          http: async (url, init) => {
+            const own = ownAddress(app);
+            const u = new URL(url);
+            if (own) return fetch(`${own}${u.pathname}${u.search}`, init);
+            const res = await app.inject({
+              method: (init.method ?? 'GET') as 'GET' | 'POST',
+              url: u.pathname + u.search,
+              headers: init.headers as Record<string, string>,
+              ...(typeof init.body === 'string' ? { payload: init.body } : {}),
+            });
+            return new Response(res.rawPayload, {
+              status: res.statusCode,
+              headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
+            });
+          },
+        });
+        runtime = {
+          adapter,
+          endpoints: (request) => {
+            const origin = siteOrigin(request);
+            return {
+              browserBase: `${origin}${STANDIN_PREFIX}`,
+              serverBase: `${origin}${STANDIN_PREFIX}`,
+              redirectUri: `${origin}${CALLBACK_PATH}`,
+            };
+          },
+        };
+      }
+    }
+
+    if (esia.baseUrl !== undefined) {
+      const base = esia.baseUrl;
+      const pem = readFileSync(esia.publicKeyPath as string, 'utf8');
+      const publicKey = pem.includes('BEGIN CERTIFICATE')
+        ? await importX509(pem, 'RS256')
+        : await importSPKI(pem, 'RS256');
+      const signer = esia.signerCommand
+        ? createCommandSigner(esia.signerCommand)
+        : createHttpSigner(esia.signerUrl as string);
+      runtime = {
+        adapter: new EsiaAdapter({
+          clientId: esia.clientId,
+          scope: esia.scope,
+          clientCertificateHash: esia.clientCertificateHash as string,
+          signer,
+          publicKey: publicKey as never,
+        }),
+        endpoints: (request) => ({
+          browserBase: base,
+          serverBase: base,
+          redirectUri: `${siteOrigin(request)}${CALLBACK_PATH}`,
+        }),
+      };
+    }
+    if (!runtime) app.log.warn('Вход через ЕСИА не настроен: задайте ESIA_BASE_URL и связанные параметры');
+    app.decorate('esia', runtime);
+  },
+  { name: 'esia', dependencies: ['session'] },
+);

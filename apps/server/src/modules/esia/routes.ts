@@ -1,0 +1,207 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { HttpProblem } from '../../lib/problem';
+import { ProblemRef } from '../../lib/schemas';
+import { INVALID_TOKEN_TITLE } from '../../plugins/session';
+import { safeReturnPath } from './return-url';
+import {
+  AuthInfoSchema,
+  CallbackQuery,
+  PersonalInfoSchema,
+  RedirectResponse,
+  ReturnUrlQuery,
+  TokenForm,
+} from './schemas';
+import { beginLogin, completeLogin, personalInfo } from './service';
+import { endSession, familyOfRefreshToken, type RefreshResult, refreshSession } from './session';
+
+const TAGS = ['Вход через Госуслуги'];
+const STATE_TTL_SECONDS = 15 * 60;
+// A person signs in or refreshes a few times an hour; a stream from one address is a script
+// (each sign-in stores a state and makes a signature).
+const FLOW_LIMIT = { max: 60, timeWindow: '1 minute' };
+
+/** Sign-in through ESIA, the site session (userinfo, refresh) and sign-out. */
+const esiaRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addSchema(AuthInfoSchema);
+  app.addSchema(PersonalInfoSchema);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () =>
+      new HttpProblem(429, 'Слишком много запросов', undefined, 'Попробуйте войти через минуту.'),
+  });
+  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
+  }
+  const stateCookie = `${app.session.secure ? '__Host-' : ''}perenos-esia-state`;
+  const cookieBase = { httpOnly: true, sameSite: 'lax', secure: app.session.secure, path: '/' } as const;
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  /** Applies a refresh: new cookies on success; on theft, revocation or expiry the cookies go. */
+  function applyRefresh(reply: FastifyReply, result: RefreshResult) {
+    if (result.ok) {
+      app.session.setCookies(reply, result.tokens);
+      return { isLogged: true, expireAt: result.tokens.expireAt.toISOString(), userName: result.user.name };
+    }
+    // A lost race means another tab already holds the new cookies: leave them alone.
+    if (result.reason !== 'raced') app.session.clearCookies(reply);
+    return null;
+  }
+
+  function failTo(reply: FastifyReply, reason: string) {
+    return reply.redirect(`/?esiaError=${reason}`);
+  }
+
+  app.get(
+    '/v1/esia/login',
+    {
+      config: { rateLimit: FLOW_LIMIT },
+      schema: {
+        operationId: 'esiaLogin',
+        tags: TAGS,
+        summary: 'Начать вход через Госуслуги (переход на ЕСИА)',
+        querystring: ReturnUrlQuery,
+        response: { 302: RedirectResponse, 400: ProblemRef, 429: ProblemRef },
+      },
+    },
+    async (request, reply) => {
+      if (!app.esia) return failTo(reply, 'unavailable');
+      const returnPath = safeReturnPath(request.query.returnUrl, app.siteOrigin(request));
+      const { state, url } = await beginLogin(app.db, app.esia.adapter, app.esia.endpoints(request), returnPath);
+      reply.setCookie(stateCookie, state, { ...cookieBase, maxAge: STATE_TTL_SECONDS });
+      return reply.redirect(url);
+    },
+  );
+
+  app.get(
+    '/v1/esia/callback',
+    {
+      config: { rateLimit: FLOW_LIMIT },
+      schema: {
+        operationId: 'esiaCallback',
+        tags: TAGS,
+        summary: 'Возврат из ЕСИА: вход на сайт и переход на исходную страницу',
+        querystring: CallbackQuery,
+        response: { 302: RedirectResponse, 400: ProblemRef, 429: ProblemRef },
+      },
+    },
+    async (request, reply) => {
+      if (!app.esia) return failTo(reply, 'unavailable');
+      const q = request.query;
+      const browserState = request.cookies[stateCookie];
+      reply.clearCookie(stateCookie, cookieBase);
+      const result = await completeLogin(
+        app.db,
+        app.esia.adapter,
+        app.esia.endpoints(request),
+        app.session.accessKey,
+        { state: q.state ?? '', browserState, code: q.code ?? '', error: q.error ?? '' },
+        (message) => request.log.warn({ esia: message }, 'ESIA sign-in failed'),
+      );
+      if (!result.ok) return failTo(reply, result.reason === 'denied' ? 'denied' : 'failed');
+      request.log.info({ userId: result.user.userId }, 'signed in through ESIA');
+      app.session.setCookies(reply, result.tokens);
+      return reply.redirect(result.returnPath);
+    },
+  );
+
+  app.get(
+    '/v1/esia/userinfo',
+    {
+      schema: {
+        operationId: 'getUserInfo',
+        tags: TAGS,
+        summary: 'Выполнен ли вход и когда истекает токен',
+        response: { 200: Type.Ref('AuthInfo') },
+      },
+    },
+    async (request, reply) => {
+      if (request.user && request.sessionExpireAt) {
+        return { isLogged: true, expireAt: request.sessionExpireAt.toISOString(), userName: request.user.name };
+      }
+      // The access token is gone or stale but the refresh token may still be good: renew quietly.
+      const refresh = request.cookies[app.session.refreshCookie];
+      if (refresh) {
+        const renewed = applyRefresh(reply, await refreshSession(app.db, app.session.accessKey, refresh));
+        if (renewed) return renewed;
+      }
+      return { isLogged: false, expireAt: null, userName: null };
+    },
+  );
+
+  app.post(
+    '/v1/openid/token',
+    {
+      config: { rateLimit: FLOW_LIMIT },
+      schema: {
+        operationId: 'refreshToken',
+        tags: TAGS,
+        summary: 'Обновить токен доступа (refresh token из cookie)',
+        consumes: ['application/x-www-form-urlencoded'],
+        body: TokenForm,
+        response: { 200: Type.Ref('AuthInfo'), 400: ProblemRef, 401: ProblemRef, 429: ProblemRef },
+      },
+    },
+    async (request, reply) => {
+      const refresh = request.cookies[app.session.refreshCookie];
+      if (!refresh) throw new HttpProblem(401, INVALID_TOKEN_TITLE);
+      const result = await refreshSession(app.db, app.session.accessKey, refresh);
+      const renewed = applyRefresh(reply, result);
+      if (!renewed) {
+        if (!result.ok && result.reason === 'reused') request.log.warn('refresh token reused: session family revoked');
+        throw new HttpProblem(401, INVALID_TOKEN_TITLE);
+      }
+      return renewed;
+    },
+  );
+
+  app.get(
+    '/v1/esia/personalinfo',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        operationId: 'getPersonalInfo',
+        tags: TAGS,
+        summary: 'Данные пользователя из Госуслуг для заполнения заявки',
+        response: { 200: Type.Ref('PersonalInfo'), 401: ProblemRef },
+      },
+    },
+    async (request) => {
+      const info = request.user ? await personalInfo(app.db, request.user.userId) : null;
+      if (!info) throw new HttpProblem(401, INVALID_TOKEN_TITLE);
+      return info;
+    },
+  );
+
+  app.get(
+    '/v1/esia/logout',
+    {
+      schema: {
+        operationId: 'esiaLogout',
+        tags: TAGS,
+        summary: 'Выйти с сайта и из ЕСИА',
+        querystring: ReturnUrlQuery,
+        response: { 302: RedirectResponse, 400: ProblemRef },
+      },
+    },
+    async (request: FastifyRequest<{ Querystring: { returnUrl?: string } }>, reply) => {
+      const origin = app.siteOrigin(request);
+      const returnPath = safeReturnPath(request.query.returnUrl, origin);
+      const refresh = request.cookies[app.session.refreshCookie];
+      const familyId = request.sessionFamilyId ?? (refresh ? await familyOfRefreshToken(app.db, refresh) : null);
+      if (familyId) await endSession(app.db, familyId);
+      app.session.clearCookies(reply);
+      if (!app.esia) return reply.redirect(returnPath);
+      const { browserBase } = app.esia.endpoints(request);
+      return reply.redirect(app.esia.adapter.logoutUrl(browserBase, `${origin}${returnPath}`));
+    },
+  );
+};
+
+export default esiaRoutes;

@@ -1,0 +1,39 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../config/env';
+import { HttpProblem } from '../lib/problem';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const CSRF_TITLE = 'Запрос отклонён: нет защиты от подделки запроса';
+
+/** The origin the browser believes it is on: the configured public origin, else the Host header. */
+function expectedOrigin(request: FastifyRequest, config: AppConfig): string {
+  return config.publicOrigin ?? `${request.protocol}://${request.host}`;
+}
+
+/**
+ * CSRF defence for every state-changing API call. A cross-site page cannot make a browser send
+ * `X-Requested-With` without a CORS preflight (which this site never grants), and browsers mark
+ * cross-site requests with `Origin` and `Sec-Fetch-Site`. A call that carries a session cookie must
+ * have the header; any call whose Origin or Sec-Fetch-Site says «another site» is refused outright.
+ */
+export default fp(
+  async function csrfPlugin(app: FastifyInstance, opts: { config: AppConfig }) {
+    app.addHook('onRequest', async (request) => {
+      if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+      const fetchSite = request.headers['sec-fetch-site'];
+      if (fetchSite !== undefined && fetchSite !== 'same-origin') throw new HttpProblem(403, CSRF_TITLE);
+      const origin = request.headers.origin;
+      if (origin !== undefined && origin !== expectedOrigin(request, opts.config)) {
+        throw new HttpProblem(403, CSRF_TITLE);
+      }
+      const cookies = request.cookies;
+      const hasSession =
+        cookies[app.session.accessCookie] !== undefined || cookies[app.session.refreshCookie] !== undefined;
+      if (hasSession && request.headers['x-requested-with'] !== 'XMLHttpRequest') {
+        throw new HttpProblem(403, CSRF_TITLE);
+      }
+    });
+  },
+  { name: 'csrf', dependencies: ['session'] },
+);

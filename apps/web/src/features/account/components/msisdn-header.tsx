@@ -1,0 +1,50 @@
+import { Anchor, Breadcrumbs, Group, Stack, Tabs, Text } from '@mantine/core';
+import { Link, useNavigate } from 'react-router';
+import { formatDate, formatMsisdn } from '../../../lib/format';
+import type { MsisdnInfo } from '../api';
+import { OperatorName } from './operator-name';
+
+/** The phone-number header of the account pages: the number, its operator and region, and the two lists. */
+export function MsisdnHeader({
+  msisdn,
+  info,
+  tab,
+}: {
+  msisdn: string;
+  info: MsisdnInfo | undefined;
+  tab?: 'orders' | 'portations';
+}) {
+  const navigate = useNavigate();
+  return (
+    <Stack gap="sm">
+      <Breadcrumbs>
+        <Anchor component={Link} to="/account">
+          Личный кабинет
+        </Anchor>
+        <Text>{formatMsisdn(msisdn)}</Text>
+      </Breadcrumbs>
+      {info && (
+        <Group gap="lg">
+          <OperatorName
+            operator={
+              info.operatorId !== null && info.operatorLogo !== null && info.operatorName !== null
+                ? { operatorId: info.operatorId, operatorLogo: info.operatorLogo, operatorName: info.operatorName }
+                : null
+            }
+            size={32}
+          />
+          {info.regionName && <Text c="dimmed">{info.regionName}</Text>}
+          {info.lastPortation && <Text c="dimmed">Последний перенос: {formatDate(info.lastPortation)}</Text>}
+        </Group>
+      )}
+      {tab && (
+        <Tabs value={tab} onChange={(value) => navigate(`/account/${msisdn}/${value}`)}>
+          <Tabs.List>
+            <Tabs.Tab value="orders">Заявки</Tabs.Tab>
+            <Tabs.Tab value="portations">Переносы</Tabs.Tab>
+          </Tabs.List>
+        </Tabs>
+      )}
+    </Stack>
+  );
+}

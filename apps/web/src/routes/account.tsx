@@ -1,0 +1,80 @@
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { Page } from '../components/page';
+import { QueryState } from '../components/query-state';
+import { getAccountInfoQueryOptions, type MsisdnInfo } from '../features/account/api';
+import { OperatorName } from '../features/account/components/operator-name';
+import { formatDate, formatMsisdn } from '../lib/format';
+
+function NumberCard({ info }: { info: MsisdnInfo }) {
+  const operator =
+    info.operatorId !== null && info.operatorLogo !== null && info.operatorName !== null
+      ? { operatorId: info.operatorId, operatorLogo: info.operatorLogo, operatorName: info.operatorName }
+      : null;
+  return (
+    <Card withBorder padding="lg" component="article" aria-label={formatMsisdn(info.msisdn)}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap">
+          <Text fw={700} size="xl">
+            {formatMsisdn(info.msisdn)}
+          </Text>
+          {info.isEsiaMsisdn && (
+            <Badge variant="light" title="Номер подтверждён в Госуслугах">
+              Госуслуги
+            </Badge>
+          )}
+        </Group>
+        <OperatorName operator={operator} size={32} />
+        <Text size="sm" c="dimmed">
+          {info.regionName ?? 'Регион не известен'}
+        </Text>
+        <Text size="sm">
+          {info.lastPortation ? `Последний перенос: ${formatDate(info.lastPortation)}` : 'Номер ещё не переносили'}
+        </Text>
+        <Group gap="xs">
+          <Button component={Link} to={`/account/${info.msisdn}/orders`} variant="light" size="sm">
+            Заявки
+          </Button>
+          <Button component={Link} to={`/account/${info.msisdn}/portations`} variant="light" size="sm">
+            Переносы
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+export default function AccountPage() {
+  const { data, isPending, error } = useQuery(getAccountInfoQueryOptions());
+  return (
+    <Page
+      title="Личный кабинет"
+      description="Ваши номера, заявки на перенос и история переносов."
+      lead={data ? `Здравствуйте, ${data.userName}` : undefined}
+    >
+      <QueryState isPending={isPending} error={error} />
+      {data && data.msisdns.length === 0 && (
+        <Card withBorder padding="lg">
+          <Stack gap="xs">
+            <Text fw={600}>Номеров пока нет</Text>
+            <Text c="dimmed">
+              В Госуслугах нет подтверждённых мобильных номеров, и заявок на перенос вы ещё не подавали. Подтвердите
+              номер в профиле Госуслуг или подайте заявление на перенос.
+            </Text>
+            <Anchor component={Link} to="/portation">
+              Перенести номер
+            </Anchor>
+          </Stack>
+        </Card>
+      )}
+      {data && data.msisdns.length > 0 && (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+          {data.msisdns.map((info) => (
+            <NumberCard key={info.msisdn} info={info} />
+          ))}
+        </SimpleGrid>
+      )}
+    </Page>
+  );
+}
