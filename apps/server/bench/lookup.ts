@@ -1,0 +1,284 @@
+/**
+ * `npm run bench:lookup`: the number-lookup figures of issue 4, each printed beside this machine's
+ * Fastify hello-world rate measured in the same run. Needs a PostgreSQL server
+ * (BENCH_POSTGRES_URL, default postgresql://postgres@127.0.0.1:5432/postgres); it creates and
+ * drops its own database. Options: --quick (1 M ported numbers instead of 10 M / 30 M, 5 s runs).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import pg from 'pg';
+import { openDatabase } from '../src/db/client';
+import { seedReference } from '../src/db/seed/index';
+import { upsertUser } from '../src/modules/esia/repository';
+import { deriveAccessKey, startSession } from '../src/modules/esia/session';
+import { importNumberingPlan } from '../src/modules/lookup/plan-import';
+
+interface AutocannonResult {
+  requests: { average: number };
+  latency: { p99: number; average: number };
+  non2xx: number;
+  errors: number;
+}
+type Autocannon = (opts: Record<string, unknown>) => Promise<AutocannonResult>;
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const repoRoot = resolve(here, '../../..');
+const quick = process.argv.includes('--quick');
+const PORTED = quick ? 1_000_000 : 10_000_000;
+const PORTED_INDEX = quick ? 3_000_000 : 30_000_000;
+const DURATION = quick ? 5 : 10;
+const BATCH_ROWS = 1_000_000;
+const SECRET = 'benchmark-only-secret-0123456789abcdef';
+const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const dbName = `perenos_bench_${process.pid}`;
+const dbUrl = (() => {
+  const u = new URL(adminUrl);
+  u.pathname = `/${dbName}`;
+  return u.toString();
+})();
+
+function log(line: string) {
+  process.stdout.write(`${line}\n`);
+}
+
+async function admin(statement: string) {
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  try {
+    await c.query(statement);
+  } finally {
+    await c.end();
+  }
+}
+
+/** Starts bench/serve.ts in its own process; resolves with its port once it listens. */
+function serve(
+  mode: 'hello' | 'lookup',
+  env: Record<string, string> = {},
+): Promise<{ port: number; child: ChildProcess; startMs: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', resolve(here, 'serve.ts')], {
+    cwd: repoRoot,
+    env: { ...process.env, BENCH_MODE: mode, DATABASE_URL: dbUrl, NODE_ENV: 'development', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((done, fail) => {
+    let out = '';
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d;
+      const m = /READY (\d+)/.exec(out);
+      if (m) done({ port: Number(m[1]), child, startMs: performance.now() - started });
+    });
+    child.on('exit', (code) => fail(new Error(`bench server exited with ${code}`)));
+  });
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((done) => child.once('exit', done));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+function randomMobile(): string {
+  return `79${String(Math.floor(Math.random() * 1_000_000_000)).padStart(9, '0')}`;
+}
+
+async function rss(port: number): Promise<{ rss: number; peak: number }> {
+  return (await fetch(`http://127.0.0.1:${port}/bench/rss`)).json() as Promise<{ rss: number; peak: number }>;
+}
+
+/** Uploads a file to the batch endpoint and reads the whole answer; returns seconds and bytes. */
+async function uploadBatch(port: number, cookie: string, name: string, bytes: Buffer, type: string) {
+  await fetch(`http://127.0.0.1:${port}/bench/rss/reset`, { method: 'POST' });
+  const form = new FormData();
+  form.append('File', new Blob([bytes], { type }), name);
+  const started = performance.now();
+  const res = await fetch(`http://127.0.0.1:${port}/api/v1.1/msisdn/info/batch`, {
+    method: 'POST',
+    body: form,
+    headers: { cookie, 'x-requested-with': 'XMLHttpRequest' },
+  });
+  let received = 0;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) received += chunk.length;
+  const seconds = (performance.now() - started) / 1000;
+  if (res.status !== 200) throw new Error(`batch answered ${res.status}`);
+  return { seconds, received, peak: (await rss(port)).peak };
+}
+
+async function xlsxOfNumbers(numbers: string[]): Promise<Buffer> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise((r) => out.on('end', r));
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
+  const sheet = wb.addWorksheet('Номера');
+  sheet.addRow(['Номер']).commit();
+  for (const n of numbers) sheet.addRow([n]).commit();
+  sheet.commit();
+  await wb.commit();
+  await done;
+  return Buffer.concat(chunks);
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} МБ`;
+
+async function main() {
+  log(`Бенчмарк проверки номера${quick ? ' (быстрый режим)' : ''}: ${new Date().toISOString()}`);
+  await admin(`CREATE DATABASE ${dbName}`);
+  const database = await openDatabase({ databaseUrl: dbUrl });
+  try {
+    await database.migrate();
+    await seedReference(database.db);
+    const plan = await importNumberingPlan(
+      database.db,
+      readFileSync(resolve(repoRoot, '../shared/data/numbering-plan/DEF-9xx.csv')),
+      {
+        source: 'DEF-9xx.csv',
+      },
+    );
+    log(`План нумерации: ${plan.ranges} диапазонов из DEF-9xx.csv`);
+    const fill = async (from: number, to: number) => {
+      const t = performance.now();
+      // Distinct numbers spread over the whole 79XXXXXXXXX space, five operators, ten years of dates.
+      await database.db.execute(sql`
+        with ops as (select array_agg(id order by slug) as ids from operators
+                     where slug in ('mts', 'megafon', 'beeline', 't2', 'yota'))
+        insert into ported_numbers (msisdn, operator_id, region_code, ported_on, change_seq)
+        select 79000000000 + g * 33, ops.ids[1 + (g % 5)::int], 77, date '2016-01-01' + (g % 3650)::int, g
+        from ops, generate_series(${from}::bigint, ${to}::bigint) g`);
+      await database.db.execute(sql`select setval('ported_change_seq', ${to})`);
+      return (performance.now() - t) / 1000;
+    };
+    log(
+      `Загрузка ${PORTED.toLocaleString('ru-RU')} перенесённых номеров в PostgreSQL: ${(await fill(1, PORTED)).toFixed(0)} с`,
+    );
+
+    // 1. The baseline.
+    const hello = await serve('hello');
+    const body = JSON.stringify({ msisdn: '79161234567' });
+    const helloRun = await autocannon({
+      url: `http://127.0.0.1:${hello.port}/api/hello`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      connections: 50,
+      pipelining: 1,
+      duration: DURATION,
+    });
+    await stop(hello.child);
+    const helloRate = helloRun.requests.average;
+    log(
+      `\nFastify hello world (POST, 50 соединений): ${helloRate.toFixed(0)} запросов/с, p99 ${helloRun.latency.p99} мс`,
+    );
+
+    // 2. Single lookups over HTTP, the whole site, quota counted in PostgreSQL on every request.
+    const site = await serve('lookup', {
+      LOOKUP_QUOTA_ANONYMOUS: '1000000000',
+      BATCH_MAX_ROWS: String(BATCH_ROWS),
+      BATCH_MAX_BYTES: String(200 * 1024 * 1024),
+      BATCH_MAX_UNCOMPRESSED_BYTES: String(2 * 1024 * 1024 * 1024 - 1),
+      BATCH_TIMEOUT_MS: '600000',
+    });
+    log(
+      `Запуск сервера с индексом ${PORTED.toLocaleString('ru-RU')} номеров: ${(site.startMs / 1000).toFixed(1)} с, RSS ${mb((await rss(site.port)).rss)}`,
+    );
+    const bodies = Array.from({ length: 1000 }, (_, i) =>
+      JSON.stringify({
+        msisdn: i % 2 ? randomMobile() : String(79000000000 + (1 + Math.floor(Math.random() * PORTED)) * 33),
+      }),
+    );
+    let next = 0;
+    const single = await autocannon({
+      url: `http://127.0.0.1:${site.port}/api/v1.1/msisdn/info/single`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      connections: 50,
+      pipelining: 1,
+      duration: DURATION,
+      requests: [
+        { setupRequest: (req: Record<string, unknown>) => ({ ...req, body: bodies[next++ % bodies.length] }) },
+      ],
+    });
+    const ratio = single.requests.average / helloRate;
+    log(
+      `Одиночная проверка: ${single.requests.average.toFixed(0)} запросов/с (${ratio.toFixed(2)} × hello world; цель ≥ 0,6), p99 ${single.latency.p99} мс (цель ≤ 5), не 2xx/404: ${single.non2xx}`,
+    );
+
+    // 3. Batch: 1 000 000 numbers as CSV and as XLSX, uploaded by a signed-in user.
+    const user = await upsertUser(
+      database.db,
+      '9999999999',
+      'Бенчмарк',
+      {
+        lastName: 'Бенчмарк',
+        firstName: '',
+        middleName: '',
+        birthDate: null,
+        passportMasked: null,
+        mobiles: [],
+        email: null,
+        emailVerified: false,
+      },
+      new Date(),
+    );
+    const tokens = await startSession(database.db, deriveAccessKey(SECRET), {
+      userId: user.id,
+      oid: user.oid,
+      name: user.name,
+    });
+    const cookie = `perenos-at=${tokens.accessToken}`;
+    const numbers = Array.from({ length: BATCH_ROWS }, randomMobile);
+    const csv = Buffer.from(`Номер\r\n${numbers.join('\r\n')}\r\n`);
+    const csvRun = await uploadBatch(site.port, cookie, 'numbers.csv', csv, 'text/csv');
+    log(
+      `Пакет CSV, ${BATCH_ROWS.toLocaleString('ru-RU')} номеров (${mb(csv.length)}): ${csvRun.seconds.toFixed(2)} с до последнего байта результата (${mb(csvRun.received)}; цель ≤ 4 с), пиковый RSS сервера ${mb(csvRun.peak)} (цель ≤ 700 МБ)`,
+    );
+    const xlsx = await xlsxOfNumbers(numbers);
+    const xlsxRun = await uploadBatch(site.port, cookie, 'numbers.xlsx', xlsx, 'application/octet-stream');
+    log(
+      `Пакет XLSX, ${BATCH_ROWS.toLocaleString('ru-RU')} строк (${mb(xlsx.length)}): ${xlsxRun.seconds.toFixed(2)} с (цель ≤ 15 с), пиковый RSS сервера ${mb(xlsxRun.peak)}`,
+    );
+    await stop(site.child);
+
+    // 4. The index alone: 30 million numbers built from PostgreSQL in a fresh process.
+    log(
+      `\nДогрузка до ${PORTED_INDEX.toLocaleString('ru-RU')} номеров: ${(await fill(PORTED + 1, PORTED_INDEX)).toFixed(0)} с`,
+    );
+    const build = await new Promise<string>((done, fail) => {
+      const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', resolve(here, 'index-build.ts')], {
+        cwd: repoRoot,
+        env: { ...process.env, DATABASE_URL: dbUrl },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let out = '';
+      child.stdout?.on('data', (d: Buffer) => (out += d));
+      child.on('exit', (code) => (code === 0 ? done(out) : fail(new Error(`index build exited ${code}`))));
+    });
+    const b = JSON.parse(build) as {
+      numbers: number;
+      seconds: number;
+      arrayBytes: number;
+      extraRss: number;
+      extraHeapAndBuffers: number;
+    };
+    log(
+      `Индекс: ${b.numbers.toLocaleString('ru-RU')} номеров за ${b.seconds.toFixed(1)} с (цель ≤ 60 с), массивы ${mb(b.arrayBytes)}, прирост кучи и буферов ${mb(b.extraHeapAndBuffers)}, прирост RSS ${mb(b.extraRss)} (цель ≤ 400 МБ)`,
+    );
+  } finally {
+    await database.close();
+    await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  }
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,59 @@
+/**
+ * The server side of the lookup benchmark, run as its own process so its speed and memory are its
+ * own: `hello` is the bare Fastify baseline, `lookup` is the whole site over the benchmark database.
+ * Prints `READY <port>` when listening.
+ */
+import Fastify from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config/env';
+import { openDatabase } from '../src/db/client';
+
+const mode = process.env.BENCH_MODE ?? 'hello';
+
+async function main() {
+  if (mode === 'hello') {
+    const app = Fastify({ logger: false });
+    app.post('/api/hello', async () => ({ hello: 'world' }));
+    app.get('/bench/rss', async () => ({ rss: process.memoryUsage.rss() }));
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    process.stdout.write(`READY ${new URL(address).port}\n`);
+    return;
+  }
+  const config = loadConfig(
+    {
+      ...process.env,
+      NODE_ENV: 'development',
+      SESSION_SECRET: 'benchmark-only-secret-0123456789abcdef',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+    },
+    { webDist: '/nonexistent' },
+  );
+  const database = await openDatabase({ databaseUrl: config.databaseUrl });
+  const app = await buildApp({ config, database, ownsDatabase: true });
+  let peak = 0;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 20);
+  sampler.unref();
+  app.get('/bench/rss', async () => ({ rss: process.memoryUsage.rss(), peak }));
+  app.post('/bench/rss/reset', async () => {
+    peak = process.memoryUsage.rss();
+    return { peak };
+  });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  // Measure the warm node: wait until its index of ported numbers is built.
+  for (;;) {
+    const info = (await app.inject({ method: 'GET', url: '/api/v1.1/msisdn/info/plan' })).json() as {
+      indexReady: boolean;
+    };
+    if (info.indexReady) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  process.stdout.write(`READY ${new URL(address).port}\n`);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

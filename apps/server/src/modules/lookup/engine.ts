@@ -1,0 +1,265 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import { logoUrl } from '../operators/logo';
+import { dayNumber, dayToIso, PlanIndex, type PlanRangeInfo, PortedIndex, PortedIndexBuilder } from './lookup-index';
+import {
+  ensureLookupState,
+  findPorted,
+  loadOperatorsBrief,
+  loadPlanRanges,
+  loadPortedChanges,
+  loadPortedPage,
+  loadRegionNames,
+  portedTotals,
+  readLookupState,
+} from './repository';
+
+/** What a lookup answers (the API's MsisdnInfo). */
+export interface LookupAnswer {
+  msisdn: string;
+  operatorId: number;
+  operatorName: string;
+  operatorLogo: string;
+  regionCode: number | null;
+  regionName: string | null;
+  isPorted: boolean;
+  lastPortation: string | null;
+  /** The range holder's legal name as the registry spells it. */
+  rangeHolder: string | null;
+}
+
+interface OverlayEntry {
+  operatorId: number;
+  day: number;
+  /** Change sequence number, to tell what a rebuild already holds. */
+  seq: number;
+}
+
+interface OperatorBrief {
+  name: string;
+  logo: string;
+}
+
+// Past this many changes since the last full build, the overlay is folded into a fresh build.
+const OVERLAY_LIMIT = 200_000;
+const PAGE_SIZE = 200_000;
+
+/**
+ * One node's lookup engine: the plan and the ported registry as sorted typed arrays, rebuilt from
+ * the database, plus an overlay of the changes seen since the last build. It polls the database by
+ * change sequence (PGlite cannot LISTEN across processes), so every node sees a porting within
+ * about one poll interval.
+ */
+export class LookupEngine {
+  private plan = PlanIndex.build([]);
+  private ported = PortedIndex.empty();
+  // Small by construction (changes since the last build, capped by OVERLAY_LIMIT).
+  private overlay = new Map<number, OverlayEntry>();
+  private operators = new Map<number, OperatorBrief>();
+  private regionNames = new Map<number, string>();
+  private planVersion = -1;
+  private portedGeneration = -1;
+  private lastSeq = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private rebuilding: Promise<void> | undefined;
+  private stopped = false;
+  private inflight: Promise<void> | undefined;
+  private warmup: Promise<void> | undefined;
+  private portedReady = false;
+  /** Facts about the current plan, for the page's «demo data» note. */
+  planFacts: { isDemo: boolean; source: string | null; importedAt: Date | null; ranges: number } = {
+    isDemo: false,
+    source: null,
+    importedAt: null,
+    ranges: 0,
+  };
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: { pollMs: number; log?: FastifyBaseLogger },
+  ) {}
+
+  /** Builds the index and starts polling. */
+  /**
+   * Builds the plan index, then the ported-number index in the background: a node with tens of
+   * millions of ported numbers takes a while, and meanwhile answers single lookups from the
+   * database (see lookupFresh). Polling starts once the first build is done.
+   */
+  async start(): Promise<void> {
+    try {
+      await ensureLookupState(this.db);
+      const state = await readLookupState(this.db);
+      if (state) await this.rebuildPlan(state.planVersion);
+      this.warmup = (async () => {
+        await this.refresh();
+        this.portedReady = true;
+      })()
+        .catch((err: unknown) => this.options.log?.error({ err }, 'lookup index not built'))
+        .finally(() => this.schedule());
+    } catch (err) {
+      // An unmigrated database (the OpenAPI export) or a passing outage: answer 404s and keep polling.
+      this.options.log?.error({ err }, 'lookup index not built');
+      this.schedule();
+    }
+  }
+
+  /** The first full build is over. */
+  get isReady(): boolean {
+    return this.portedReady;
+  }
+
+  /** Resolves once the first full build is over (batch lookups wait for it). */
+  async whenReady(): Promise<void> {
+    await this.warmup;
+  }
+
+  /** Like lookup, but correct during the first build too: the ported registry is then asked directly. */
+  async lookupFresh(msisdn: string): Promise<LookupAnswer | undefined> {
+    if (this.portedReady) return this.lookup(msisdn);
+    const row = await findPorted(this.db, Number(msisdn));
+    return this.answer(msisdn, row ? { operatorId: row.operatorId ?? 0, day: dayNumber(row.portedOn) } : undefined);
+  }
+
+  /** Stops polling and waits for a refresh in flight, so the database can close under it; the index keeps answering. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await Promise.all([this.inflight, this.warmup]);
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.inflight = this.refresh()
+        .catch((err: unknown) => this.options.log?.error({ err }, 'lookup index refresh failed'))
+        .finally(() => this.schedule());
+    }, this.options.pollMs);
+    this.timer.unref();
+  }
+
+  /** Brings the index up to date with the database: plan and full rebuilds when versions moved, else the changes. */
+  async refresh(): Promise<void> {
+    const state = await readLookupState(this.db);
+    if (!state) return;
+    if (state.planVersion !== this.planVersion) await this.rebuildPlan(state.planVersion);
+    if (state.portedGeneration !== this.portedGeneration) {
+      // A full dump replaced the registry: nothing in the old arrays or the overlay holds any more.
+      await this.rebuildPorted(state.portedGeneration, true);
+    } else if (this.overlay.size > OVERLAY_LIMIT && !this.rebuilding) {
+      // Folding the overlay in takes a while at tens of millions; changes keep arriving meanwhile.
+      this.rebuildPorted(state.portedGeneration, false).catch((err: unknown) =>
+        this.options.log?.error({ err }, 'lookup index rebuild failed'),
+      );
+    }
+    await this.applyChanges();
+  }
+
+  private async rebuildPlan(version: number): Promise<void> {
+    const [ranges, state] = await Promise.all([loadPlanRanges(this.db), readLookupState(this.db)]);
+    await this.reloadNames();
+    this.plan = PlanIndex.build(ranges.map((r) => ({ ...r, regionName: this.regionName(r.regionCodes) })));
+    this.planVersion = version;
+    this.planFacts = {
+      isDemo: state?.planIsDemo ?? false,
+      source: state?.planSource ?? null,
+      importedAt: state?.planImportedAt ?? null,
+      ranges: ranges.length,
+    };
+  }
+
+  private async reloadNames(): Promise<void> {
+    const [ops, regions] = await Promise.all([loadOperatorsBrief(this.db), loadRegionNames(this.db)]);
+    this.operators = new Map(ops.map((o) => [o.id, { name: o.name, logo: logoUrl(o.slug) }]));
+    this.regionNames = new Map(regions.map((r) => [r.code, r.name]));
+  }
+
+  /**
+   * Reads the whole registry page by page in number order into fresh arrays. Changes newer than the
+   * build's starting point stay in the overlay (they may be missing from the pages); with `fresh`
+   * (a new full dump) the overlay starts over at that point.
+   */
+  async rebuildPorted(generation: number, fresh = true): Promise<void> {
+    if (this.rebuilding) return this.rebuilding;
+    this.rebuilding = (async () => {
+      const totals = await portedTotals(this.db);
+      const builder = new PortedIndexBuilder(totals.count);
+      let after = 0;
+      for (;;) {
+        // A node shutting down mid-build stops reading; the old index keeps answering until then.
+        if (this.stopped) return;
+        const page = await loadPortedPage(this.db, after, PAGE_SIZE);
+        if (page === '') break;
+        after = builder.addPacked(page);
+      }
+      this.ported = builder.finish();
+      // Writers commit in sequence order (repository: PORTED_WRITE_LOCK), so every change up to
+      // maxSeq was committed before the pages were read and is in the new arrays.
+      const kept = new Map<number, OverlayEntry>();
+      if (!fresh) for (const [n, e] of this.overlay) if (e.seq > totals.maxSeq) kept.set(n, e);
+      this.overlay = kept;
+      if (fresh || this.lastSeq < totals.maxSeq) this.lastSeq = totals.maxSeq;
+      this.portedGeneration = generation;
+      await this.reloadNames();
+    })().finally(() => {
+      this.rebuilding = undefined;
+    });
+    return this.rebuilding;
+  }
+
+  private async applyChanges(): Promise<void> {
+    let unknownOperator = false;
+    for (;;) {
+      const changes = await loadPortedChanges(this.db, this.lastSeq, 50_000);
+      for (const c of changes) {
+        const operatorId = c.operatorId ?? 0;
+        this.overlay.set(c.msisdn, { operatorId, day: dayNumber(c.portedOn), seq: c.changeSeq });
+        if (operatorId !== 0 && !this.operators.has(operatorId)) unknownOperator = true;
+        this.lastSeq = c.changeSeq;
+      }
+      if (changes.length < 50_000) break;
+    }
+    if (unknownOperator) await this.reloadNames();
+  }
+
+  /** Numbers in the ported registry's arrays (not counting the overlay). */
+  get portedCount(): number {
+    return this.ported.size;
+  }
+
+  get portedBytes(): number {
+    return this.ported.byteLength;
+  }
+
+  /** The answer for a normalised number `7XXXXXXXXXX`, or undefined when no range holds it. */
+  lookup(msisdn: string): LookupAnswer | undefined {
+    const n = Number(msisdn);
+    return this.answer(msisdn, this.overlay.get(n) ?? this.ported.find(n));
+  }
+
+  /** The answer from the number's range and its ported-registry entry, if any. */
+  private answer(msisdn: string, port: { operatorId: number; day: number } | undefined): LookupAnswer | undefined {
+    const range: PlanRangeInfo | undefined = this.plan.find(Number(msisdn));
+    const portedTo = port && port.operatorId !== 0 ? port.operatorId : undefined;
+    const operatorId = portedTo ?? range?.operatorId;
+    if (operatorId === undefined) return undefined;
+    const operator = this.operators.get(operatorId);
+    const regionCode = range?.regionCodes[0] ?? null;
+    return {
+      msisdn,
+      operatorId,
+      operatorName: operator?.name ?? 'Неизвестный оператор',
+      operatorLogo: operator?.logo ?? '',
+      regionCode,
+      regionName: range?.regionName ?? null,
+      isPorted: portedTo !== undefined,
+      lastPortation: port ? dayToIso(port.day) : null,
+      rangeHolder: range?.legalName ?? null,
+    };
+  }
+
+  /** «г. Москва и Московская область» for a range registered to both. */
+  private regionName(codes: number[]): string | null {
+    const names = codes.map((c) => this.regionNames.get(c)).filter((n): n is string => n !== undefined);
+    return names.length > 0 ? names.join(' и ') : null;
+  }
+}

@@ -1,0 +1,201 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { INVALID_MSISDN_MESSAGE, normaliseMsisdn } from '@perenos/phone';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { AppConfig } from '../../config/env';
+import { HttpProblem, notFound, validationProblem } from '../../lib/problem';
+import { ProblemRef } from '../../lib/schemas';
+import { type BatchInput, batchFormatOf, csvResult, readTextBatch, readXlsxBatch, xlsxResult } from './batch';
+import { LookupEngine } from './engine';
+import { type QuotaClient, QuotaSpender, readQuota } from './quota';
+import { startPlanRefresh } from './refresh';
+import {
+  BatchUploadSchema,
+  MsisdnInfoSchema,
+  MsisdnRequestSchema,
+  NumberingPlanInfoSchema,
+  QuotaProblemSchema,
+  QuotaSchema,
+} from './schemas';
+
+const TAGS = ['Проверка номера'];
+
+/** «20 МБ», «64 КБ». */
+function sizeText(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.floor(bytes / 1024 / 1024)} МБ` : `${Math.floor(bytes / 1024)} КБ`;
+}
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Number lookup: single and batch, the quota, and the in-memory index behind them. */
+const lookupRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (app, opts) => {
+  const cfg = opts.config.lookup;
+  const engine = new LookupEngine(app.db, { pollMs: cfg.pollMs, log: app.log });
+  const quotas = new QuotaSpender(app.db);
+  const stopRefresh = startPlanRefresh(app.db, cfg, app.log);
+  app.addHook('onReady', async () => engine.start());
+  app.addHook('onClose', async () => {
+    await engine.stop();
+    stopRefresh();
+  });
+
+  await app.register(multipart, {
+    limits: { fileSize: cfg.batchMaxBytes, files: 1, fields: 10, parts: 11, fieldSize: 1024 },
+  });
+
+  app.addSchema(MsisdnInfoSchema);
+  app.addSchema(QuotaSchema);
+  app.addSchema(QuotaProblemSchema);
+  app.addSchema(NumberingPlanInfoSchema);
+  app.addSchema(BatchUploadSchema);
+
+  const clientOf = (request: FastifyRequest): QuotaClient =>
+    request.user
+      ? { key: `user:${request.user.userId}`, limit: cfg.quotaSignedIn }
+      : { key: `ip:${request.ip}`, limit: cfg.quotaAnonymous };
+
+  const quotaSpent = (request: FastifyRequest, reply: FastifyReply, refreshAt: Date) => {
+    const seconds = Math.max(1, Math.ceil((refreshAt.getTime() - Date.now()) / 1000));
+    return reply.code(429).type('application/problem+json').header('Retry-After', String(seconds)).send({
+      type: 'about:blank',
+      title: 'Лимит проверок на сегодня исчерпан',
+      status: 429,
+      detail: 'Новые проверки станут доступны в 00:00 по московскому времени.',
+      refreshAt: refreshAt.toISOString(),
+      requestId: request.id,
+    });
+  };
+
+  app.post(
+    '/v1.1/msisdn/info/single',
+    {
+      schema: {
+        operationId: 'getMsisdnInfo',
+        tags: TAGS,
+        summary: 'Оператор и регион номера (с учётом переноса)',
+        description:
+          'Отвечает по реестру перенесённых номеров, затем по плану нумерации. Расходует одну проверку из лимита; неверно записанный номер лимит не расходует.',
+        body: MsisdnRequestSchema,
+        response: { 200: Type.Ref('MsisdnInfo'), 400: ProblemRef, 404: ProblemRef, 429: Type.Ref('QuotaProblem') },
+      },
+    },
+    async (request, reply) => {
+      const msisdn = normaliseMsisdn(request.body.msisdn);
+      // A typo is not a lookup: checked before the quota is touched.
+      if (!msisdn) throw validationProblem({ msisdn: [INVALID_MSISDN_MESSAGE] });
+      const quota = await quotas.spend(clientOf(request));
+      if (!quota.allowed) return quotaSpent(request, reply, quota.refreshAt);
+      const answer = await engine.lookupFresh(msisdn);
+      if (!answer) throw notFound('Номер не входит ни в один диапазон плана нумерации.');
+      return answer;
+    },
+  );
+
+  app.post(
+    '/v1.1/msisdn/info/quota',
+    {
+      schema: {
+        operationId: 'getMsisdnQuota',
+        tags: TAGS,
+        summary: 'Сколько проверок осталось и когда лимит обновится',
+        body: Type.Optional(Type.Object({})),
+        response: { 200: Type.Ref('Quota') },
+      },
+    },
+    async (request) => {
+      const quota = await readQuota(app.db, clientOf(request));
+      return { remainingCount: quota.remainingCount, refreshAt: quota.refreshAt.toISOString() };
+    },
+  );
+
+  app.get(
+    '/v1.1/msisdn/info/plan',
+    {
+      schema: {
+        operationId: 'getNumberingPlanInfo',
+        tags: TAGS,
+        summary: 'Какой план нумерации загружен и ограничения пакетной проверки',
+        response: { 200: Type.Ref('NumberingPlanInfo') },
+      },
+    },
+    async () => ({
+      isDemo: engine.planFacts.isDemo,
+      source: engine.planFacts.source,
+      importedAt: engine.planFacts.importedAt?.toISOString() ?? null,
+      ranges: engine.planFacts.ranges,
+      indexReady: engine.isReady,
+      maxRows: cfg.batchMaxRows,
+      maxBytes: cfg.batchMaxBytes,
+    }),
+  );
+
+  app.post(
+    '/v1.1/msisdn/info/batch',
+    {
+      preHandler: app.requireUser,
+      // The body is a multipart stream read in the handler; its schema is for the API document.
+      validatorCompiler: () => () => true,
+      schema: {
+        operationId: 'getMsisdnInfoBatch',
+        tags: TAGS,
+        summary: 'Пакетная проверка номеров из файла',
+        description:
+          'Файл .csv, .txt или .xlsx в поле File. Ответ — файл того же вида (для .txt — CSV): по строке на каждую строку файла в том же порядке, с оператором и регионом; неверные строки помечены. Расходует одну проверку из лимита.',
+        consumes: ['multipart/form-data'],
+        produces: ['text/csv', XLSX_TYPE],
+        body: Type.Ref('BatchUpload'),
+        response: {
+          200: Type.String({ format: 'binary', description: 'Файл с результатом' }),
+          400: ProblemRef,
+          401: ProblemRef,
+          413: ProblemRef,
+          429: Type.Ref('QuotaProblem'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const deadline = Date.now() + cfg.batchTimeoutMs;
+      if (!request.isMultipart()) throw validationProblem({ File: ['Приложите файл с номерами.'] });
+      const file = await request.file();
+      if (file?.fieldname !== 'File') throw validationProblem({ File: ['Приложите файл с номерами.'] });
+      const format = batchFormatOf(file.filename);
+      let bytes: Buffer;
+      try {
+        bytes = await file.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new HttpProblem(413, 'Слишком большой файл', { File: [`Файл больше ${sizeText(cfg.batchMaxBytes)}.`] });
+        }
+        throw err;
+      }
+      if (bytes.length === 0) throw validationProblem({ File: ['Файл пуст: в нём нет ни одного номера.'] });
+      const limits = {
+        maxRows: cfg.batchMaxRows,
+        maxUncompressedBytes: cfg.batchMaxUncompressedBytes,
+        maxZipEntries: cfg.batchMaxZipEntries,
+        deadline,
+      };
+      const input: BatchInput =
+        format === 'xlsx' ? await readXlsxBatch(bytes, limits) : readTextBatch(bytes, format, limits);
+      // Only a readable file costs a request.
+      const quota = await quotas.spend(clientOf(request));
+      if (!quota.allowed) return quotaSpent(request, reply, quota.refreshAt);
+      const base = file.filename.replace(/\.[^.]*$/, '').slice(0, 100) || 'numbers';
+      const ext = format === 'xlsx' ? 'xlsx' : 'csv';
+      const name = `${base}-результат.${ext}`;
+      reply
+        .header(
+          'Content-Disposition',
+          `attachment; filename="result.${ext}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+        )
+        .header('Cache-Control', 'no-store');
+      // A node still building its index after a start answers files once it is done.
+      await engine.whenReady();
+      const lookup = (msisdn: string) => engine.lookup(msisdn);
+      if (format === 'xlsx') return reply.type(XLSX_TYPE).send(xlsxResult(input, lookup));
+      return reply.type('text/csv; charset=utf-8').send(csvResult(input, lookup));
+    },
+  );
+};
+
+export default lookupRoutes;

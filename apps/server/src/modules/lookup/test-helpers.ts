@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { vi } from 'vitest';
+import { type AppConfig, loadConfig } from '../../config/env';
+import { createTestApp, type TestApp } from '../../test/app';
+import { upsertUser } from '../esia/repository';
+import { deriveAccessKey, startSession } from '../esia/session';
+
+/** The real registry files the project reads only in tests and benchmarks. */
+export const REGISTRY_DIR = resolve(loadConfig({ NODE_ENV: 'test' }).repoRoot, '../shared/data/numbering-plan');
+
+/** Bytes of one of the real registry files. */
+export function registryFile(name: 'DEF-9xx.csv' | 'DEF-9xx-2023-02.csv'): Buffer {
+  return readFileSync(resolve(REGISTRY_DIR, name));
+}
+
+/** The whole app with a fast index poll and optional lookup settings. */
+export async function createLookupApp(
+  lookup: Partial<AppConfig['lookup']> = {},
+  seed: 'none' | 'reference' | 'demo' = 'demo',
+): Promise<TestApp> {
+  const base = loadConfig({ NODE_ENV: 'test' }).lookup;
+  return createTestApp(
+    {
+      logLevel: process.env.LOOKUP_TEST_LOG ?? 'silent',
+      lookup: { ...base, pollMs: 50, quotaAnonymous: 1_000_000, ...lookup },
+    },
+    seed,
+  );
+}
+
+/** Looks a number up through the API. */
+export async function lookupNumber(t: TestApp, msisdn: string, headers: Record<string, string> = {}) {
+  return t.app.inject({ method: 'POST', url: '/api/v1.1/msisdn/info/single', payload: { msisdn }, headers });
+}
+
+/** Waits until the API answers the number with the given operator (the index picks changes up by polling). */
+export async function waitForOperator(t: TestApp, msisdn: string, operatorName: string, timeout = 5000) {
+  await vi.waitFor(
+    async () => {
+      const res = await lookupNumber(t, msisdn);
+      if (res.json().operatorName !== operatorName) throw new Error(`still ${res.body}`);
+    },
+    { timeout, interval: 25 },
+  );
+}
+
+/** Signs a test citizen in the way the ESIA callback does; returns the headers of their requests. */
+export async function signIn(t: TestApp, oid = '1000001'): Promise<Record<string, string>> {
+  const profile = {
+    lastName: 'Иванов',
+    firstName: 'Иван',
+    middleName: 'Иванович',
+    birthDate: null,
+    passportMasked: null,
+    mobiles: [],
+    email: null,
+    emailVerified: false,
+  };
+  const user = await upsertUser(t.app.db, oid, 'Иванов Иван Иванович', profile, new Date());
+  const tokens = await startSession(t.app.db, deriveAccessKey(t.config.sessionSecret), {
+    userId: user.id,
+    oid,
+    name: 'Иванов Иван Иванович',
+  });
+  return { cookie: `${t.app.session.accessCookie}=${tokens.accessToken}`, 'x-requested-with': 'XMLHttpRequest' };
+}

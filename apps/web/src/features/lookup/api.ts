@@ -1,0 +1,101 @@
+import { ApiError, type Schemas } from '@perenos/api-client';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+
+export type MsisdnInfo = Schemas['MsisdnInfo'];
+export type Quota = Schemas['Quota'];
+
+export const getQuotaQueryOptions = (isLogged: boolean) =>
+  queryOptions({
+    // The quota belongs to the account when signed in, to the address otherwise.
+    queryKey: ['lookup', 'detail', { kind: 'quota', isLogged }],
+    queryFn: async () => api.post('/api/v1.1/msisdn/info/quota', { body: {} }),
+  });
+
+export const getNumberingPlanQueryOptions = () =>
+  queryOptions({
+    queryKey: ['lookup', 'detail', { kind: 'plan' }],
+    queryFn: async () => api.get('/api/v1.1/msisdn/info/plan'),
+    staleTime: 5 * 60_000,
+  });
+
+/** An answer or the reason there is none: the page shows lookup errors in place, not as a notification. */
+export type Outcome<T> = { ok: true; data: T } | { ok: false; message: string };
+
+async function outcome<T>(run: () => Promise<T>): Promise<Outcome<T>> {
+  try {
+    return { ok: true, data: await run() };
+  } catch (error) {
+    return { ok: false, message: lookupErrorMessage(error) };
+  }
+}
+
+/** Looks one number up; the quota shown on the page is refreshed afterwards, whatever the answer. */
+export function useLookupMsisdn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (msisdn: string) =>
+      outcome(async () => {
+        const info = await api.post('/api/v1.1/msisdn/info/single', { body: { msisdn } });
+        if (!info) throw new Error('empty answer');
+        return info;
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['lookup', 'detail', { kind: 'quota' }] }),
+  });
+}
+
+/** Uploads a file of numbers and hands back the answered file. */
+export function useBatchLookup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) =>
+      outcome(() => api.download('post', '/api/v1.1/msisdn/info/batch', { multipart: { File: file } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['lookup', 'detail', { kind: 'quota' }] }),
+  });
+}
+
+/** The Russian sentence for a failed lookup: invalid number, not found, quota spent, file refused. */
+export function lookupErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    const body = error.result as { title?: string; refreshAt?: string; errors?: Record<string, string[]> } | null;
+    const fieldMessages = body?.errors ? Object.values(body.errors).flat() : [];
+    if (fieldMessages.length > 0) return fieldMessages.join(' ');
+    if (error.status === 404) return 'Номер не найден: он не входит ни в один диапазон плана нумерации.';
+    if (error.status === 429) {
+      const when = body?.refreshAt ? ` Новые проверки будут доступны ${formatDateTime(body.refreshAt)} (МСК).` : '';
+      return `Лимит проверок на сегодня исчерпан.${when}`;
+    }
+    if (error.status === 401) return 'Сеанс истёк. Войдите через Госуслуги ещё раз.';
+    if (error.status === 413) return 'Файл слишком большой.';
+    if (error.status === 400) return 'Проверьте номер или файл.';
+    return 'Сервис проверки временно недоступен. Попробуйте позже.';
+  }
+  if (error instanceof TypeError) return 'Нет связи с сервером. Проверьте подключение к интернету.';
+  return 'Что-то пошло не так. Попробуйте ещё раз.';
+}
+
+/** Saves a downloaded file through a temporary link. */
+export function saveFile(data: Blob, fileName: string): void {
+  const url = URL.createObjectURL(data);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser a moment to start the download before the address goes away.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** A small CSV of numbers written in different ways, to show what a batch file may look like. */
+export function sampleBatchFile(): Blob {
+  const rows = [
+    'Номер;Комментарий',
+    '+7 916 123-45-67;мобильный МТС',
+    '8 (926) 000-00-00;МегаФон',
+    '79031234567;Билайн',
+    '9990000000;без восьмёрки',
+  ];
+  return new Blob([`\uFEFF${rows.join('\r\n')}\r\n`], { type: 'text/csv;charset=utf-8' });
+}

@@ -1,0 +1,54 @@
+import { InputBase } from '@mantine/core';
+import { normaliseMsisdn } from '@perenos/phone';
+import type { ClipboardEvent, KeyboardEvent } from 'react';
+import { IMaskInput } from 'react-imask';
+import { masks } from '../../../lib/masks';
+
+interface MsisdnInputProps {
+  value: string;
+  onChange(value: string): void;
+  /** Enter pressed in the field. */
+  onSubmit?(): void;
+  error?: string | undefined;
+}
+
+/** `+7 (916) 123-45-67` from 11 digits, as the mask shows it. */
+function masked(msisdn: string): string {
+  return `+7 (${msisdn.slice(1, 4)}) ${msisdn.slice(4, 7)}-${msisdn.slice(7, 9)}-${msisdn.slice(9, 11)}`;
+}
+
+/**
+ * The phone field with the `+7 (9XX) XXX-XX-XX` mask. A pasted number in any notation
+ * (`8 916 123 45 67`, `+79161234567`, `9161234567`) is read whole instead of digit by digit,
+ * where the mask would take the leading 8 for part of the code.
+ */
+export function MsisdnInput({ value, onChange, onSubmit, error }: MsisdnInputProps) {
+  const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
+    const msisdn = normaliseMsisdn(event.clipboardData.getData('text'));
+    if (msisdn?.startsWith('79')) {
+      event.preventDefault();
+      onChange(masked(msisdn));
+    }
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') onSubmit?.();
+  };
+  return (
+    <InputBase
+      component={IMaskInput}
+      mask={masks.phone.mask}
+      // The mask's union of option types hides these two from InputBase's props.
+      {...({ lazy: masks.phone.lazy, placeholderChar: masks.phone.placeholderChar } as object)}
+      value={value}
+      onAccept={(v: string) => onChange(v)}
+      onPaste={onPaste}
+      onKeyDown={onKeyDown}
+      label="Номер телефона"
+      description="Можно вставить номер в любой записи: 8 916 123-45-67, +79161234567"
+      inputMode="tel"
+      autoComplete="tel"
+      size="lg"
+      error={error}
+    />
+  );
+}

@@ -1,0 +1,92 @@
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { normaliseMsisdn } from '@perenos/phone';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Page } from '../components/page';
+import { loginUrl, useAuth } from '../features/auth/api';
+import { getNumberingPlanQueryOptions, getQuotaQueryOptions, useLookupMsisdn } from '../features/lookup/api';
+import { BatchUpload } from '../features/lookup/components/batch-upload';
+import { LookupResult } from '../features/lookup/components/lookup-result';
+import { MsisdnInput } from '../features/lookup/components/msisdn-input';
+import { QuotaInfo } from '../features/lookup/components/quota-info';
+
+export default function CheckPage() {
+  const { isLogged } = useAuth();
+  const [value, setValue] = useState('');
+  const [inputError, setInputError] = useState<string | undefined>();
+  const lookup = useLookupMsisdn();
+  const quota = useQuery(getQuotaQueryOptions(isLogged));
+  const plan = useQuery(getNumberingPlanQueryOptions());
+
+  const submit = () => {
+    const msisdn = normaliseMsisdn(value);
+    if (!msisdn) {
+      setInputError('Введите номер полностью: +7 (9XX) XXX-XX-XX.');
+      return;
+    }
+    setInputError(undefined);
+    lookup.mutate(msisdn);
+  };
+
+  return (
+    <Page
+      title="Проверка номера"
+      description="Узнайте, какому оператору принадлежит мобильный номер и в каком он регионе, с учётом переноса."
+      lead="Узнайте оператора и регион любого мобильного номера — с учётом переноса."
+      size="md"
+    >
+      {plan.data?.isDemo && (
+        <Alert color="yellow" title="Демонстрационные данные" data-testid="demo-note">
+          Сейчас загружен демонстрационный план нумерации: ответы похожи на настоящие, но не взяты из официального
+          реестра.
+        </Alert>
+      )}
+      <Card withBorder padding="lg" radius="md">
+        <Stack gap="md">
+          <MsisdnInput
+            value={value}
+            onChange={(v) => {
+              setValue(v);
+              setInputError(undefined);
+            }}
+            onSubmit={submit}
+            error={inputError}
+          />
+          <Group justify="space-between" align="center">
+            <Button size="md" onClick={submit} loading={lookup.isPending}>
+              Проверить
+            </Button>
+            {quota.data && <QuotaInfo quota={quota.data} />}
+          </Group>
+        </Stack>
+      </Card>
+      {lookup.data && !lookup.isPending && !lookup.data.ok && (
+        <Alert color="red" title="Не удалось проверить номер" role="alert">
+          {lookup.data.message}
+        </Alert>
+      )}
+      {lookup.data?.ok && !lookup.isPending && <LookupResult info={lookup.data.data} />}
+      <Stack gap="sm" mt="lg">
+        <Title order={2} size="h3">
+          Проверка списка номеров
+        </Title>
+        <Text c="dimmed">
+          Загрузите файл с номерами — получите тот же файл с оператором и регионом каждого номера. Неверные строки будут
+          помечены, порядок строк сохранится.
+        </Text>
+        {isLogged ? (
+          <BatchUpload maxBytes={plan.data?.maxBytes ?? 20 * 1024 * 1024} maxRows={plan.data?.maxRows ?? 100_000} />
+        ) : (
+          <Card withBorder padding="lg" radius="md">
+            <Stack gap="sm" align="flex-start">
+              <Text>Проверка файлом доступна после входа через Госуслуги.</Text>
+              <Button component="a" href={loginUrl('/check')} variant="light">
+                Войти через Госуслуги
+              </Button>
+            </Stack>
+          </Card>
+        )}
+      </Stack>
+    </Page>
+  );
+}
