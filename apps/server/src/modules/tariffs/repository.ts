@@ -1,0 +1,542 @@
+import { createHash } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import type { Database } from '../../db/client';
+import { convergenceServices, mediaServices, operators, regions } from '../../db/schema';
+import { logoUrl } from '../operators/logo';
+import { CatalogueError, type CatalogueTariff, type TariffKind } from './catalogue';
+import type { TariffSortField } from './schemas';
+import { tariffRegions, tariffs, UNLIMITED } from './tables';
+
+export interface Bound {
+  min?: number | undefined;
+  max?: number | undefined;
+  /** true: only unlimited. */
+  unlim?: boolean | undefined;
+}
+
+export interface PriceBound {
+  min?: number | undefined;
+  max?: number | undefined;
+}
+
+/** One search of a region's catalogue, as both API versions express it. */
+export interface TariffSearch {
+  region: { code: number } | { slug: string };
+  kind?: TariffKind | undefined;
+  name?: string | undefined;
+  operatorIds?: number[] | undefined;
+  operatorSlugs?: string[] | undefined;
+  minutes: Bound;
+  sms: Bound;
+  traffic: Bound;
+  price: PriceBound;
+  minutePrice: PriceBound;
+  smsPrice: PriceBound;
+  bestByOperator: boolean;
+  sortBy: TariffSortField;
+  sortDesc: boolean;
+  skip: number;
+  take: number;
+}
+
+/** Lower case with ё → е: the name key stored in tariff_regions and used to search it. */
+export function searchKey(text: string): string {
+  return text.toLowerCase().replaceAll('ё', 'е').trim();
+}
+
+type Row = Record<string, unknown>;
+
+async function rows<T = Row>(db: Database, query: SQL): Promise<T[]> {
+  // node-postgres and PGlite both answer raw SQL with `{ rows }`.
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+const allowance = (v: unknown): number | null => (Number(v) >= UNLIMITED ? null : Number(v));
+const toIso = (v: unknown): string => (v instanceof Date ? v : new Date(String(v))).toISOString();
+
+/** A joined tariffs+operators row as the API shows it (without region or price). */
+function presentBase(r: Row) {
+  return {
+    id: Number(r.id),
+    slug: String(r.slug),
+    name: String(r.name),
+    kind: r.kind as TariffKind,
+    description: String(r.description),
+    operatorId: Number(r.operator_id),
+    operatorSlug: String(r.operator_slug),
+    operatorName: String(r.operator_name),
+    operatorColor: String(r.operator_color),
+    operatorLogo: logoUrl(String(r.operator_slug)),
+    minutes: allowance(r.minutes),
+    minutesUnlim: Number(r.minutes) >= UNLIMITED,
+    sms: allowance(r.sms),
+    smsUnlim: Number(r.sms) >= UNLIMITED,
+    traffic: allowance(r.traffic_gb),
+    trafficUnlim: Number(r.traffic_gb) >= UNLIMITED,
+    minutePrice: num(r.minute_price),
+    smsPrice: num(r.sms_price),
+    mbPrice: num(r.mb_price),
+    url: r.url === null ? null : String(r.url),
+    mediaServiceIds: (r.media_service_ids as number[]).map(Number),
+    convergenceServiceIds: (r.convergence_service_ids as number[]).map(Number),
+    isArchived: Boolean(r.is_archived),
+    updatedAt: toIso(r.updated_at),
+  };
+}
+
+export type TariffRow = ReturnType<typeof presentBase> & { regionCode: number; price: number };
+
+const TARIFF_COLUMNS = sql.raw(`t.id, t.slug, t.name, t.kind, t.description, t.operator_id, t.minutes, t.sms,
+  t.traffic_gb, t.minute_price, t.sms_price, t.mb_price, t.url, t.media_service_ids, t.convergence_service_ids,
+  t.is_archived, t.updated_at, o.slug as operator_slug, o.name as operator_name, o.color as operator_color`);
+
+function regionCondition(region: TariffSearch['region']): SQL {
+  return 'code' in region
+    ? sql`tr.region_code = ${region.code}`
+    : sql`tr.region_code = (select code from regions where slug = ${region.slug})`;
+}
+
+function boundConditions(column: string, b: Bound): SQL[] {
+  const c = sql.raw(`tr.${column}`);
+  const out: SQL[] = [];
+  // An unlimited allowance is stored as UNLIMITED, so it passes every minimum and fails every maximum.
+  if (b.min !== undefined) out.push(sql`${c} >= ${Math.ceil(b.min)}`);
+  if (b.max !== undefined) out.push(sql`${c} <= ${Math.floor(b.max)}`);
+  if (b.unlim === true) out.push(sql`${c} = ${UNLIMITED}`);
+  return out;
+}
+
+/** The WHERE of a search: everything but paging, sorting and BestByOperator. */
+function searchConditions(q: TariffSearch): { where: SQL; needsTariffs: boolean } {
+  const conds: SQL[] = [regionCondition(q.region), sql`tr.is_archived = false`];
+  if (q.kind) conds.push(sql`tr.kind = ${q.kind}`);
+  if (q.name) conds.push(sql`strpos(tr.search_name, ${searchKey(q.name)}) > 0`);
+  if (q.operatorIds) {
+    conds.push(
+      q.operatorIds.length === 0
+        ? sql`false`
+        : sql`tr.operator_id in (${sql.join(
+            q.operatorIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+    );
+  }
+  if (q.operatorSlugs) {
+    conds.push(
+      q.operatorSlugs.length === 0
+        ? sql`false`
+        : sql`tr.operator_id in (select id from operators where slug in (${sql.join(
+            q.operatorSlugs.map((s) => sql`${s}`),
+            sql`, `,
+          )}))`,
+    );
+  }
+  conds.push(...boundConditions('minutes', q.minutes), ...boundConditions('sms', q.sms));
+  conds.push(...boundConditions('traffic_gb', q.traffic));
+  // price is whole roubles: a fractional bound rounds inwards.
+  if (q.price.min !== undefined) conds.push(sql`tr.price >= ${Math.ceil(q.price.min)}`);
+  if (q.price.max !== undefined) conds.push(sql`tr.price <= ${Math.floor(q.price.max)}`);
+  let needsTariffs = false;
+  const unitPrice = (column: string, b: PriceBound) => {
+    if (b.min !== undefined) conds.push(sql`${sql.raw(`t.${column}`)} >= ${String(b.min)}::numeric`);
+    if (b.max !== undefined) conds.push(sql`${sql.raw(`t.${column}`)} <= ${String(b.max)}::numeric`);
+    if (b.min !== undefined || b.max !== undefined) needsTariffs = true;
+  };
+  unitPrice('minute_price', q.minutePrice);
+  unitPrice('sms_price', q.smsPrice);
+  return { where: sql.join(conds, sql` and `), needsTariffs };
+}
+
+const SORT_COLUMN: Record<TariffSortField, string> = {
+  price: 'price',
+  minutes: 'minutes',
+  sms: 'sms',
+  traffic: 'traffic_gb',
+  name: 'name collate "C"',
+};
+
+/** ORDER BY for a table aliased `alias`: the field, then the cheapest, then the id, so pages never overlap. */
+function orderBy(alias: string, q: Pick<TariffSearch, 'sortBy' | 'sortDesc'>): SQL {
+  const dir = q.sortDesc ? 'desc' : 'asc';
+  const key = `${alias}.${SORT_COLUMN[q.sortBy]} ${dir}`;
+  const tail = q.sortBy === 'price' ? `${alias}.tariff_id asc` : `${alias}.price asc, ${alias}.tariff_id asc`;
+  return sql.raw(`${key}, ${tail}`);
+}
+
+/** The matching rows of tariff_regions (one per operator with BestByOperator), as a subquery `m`. */
+function matchedSource(q: TariffSearch): SQL {
+  const { where, needsTariffs } = searchConditions(q);
+  const join = needsTariffs ? sql`join tariffs t on t.id = tr.tariff_id` : sql``;
+  if (q.bestByOperator) {
+    // DISTINCT ON keeps the first row per operator in the ORDER BY: its cheapest match.
+    return sql`(select distinct on (tr.operator_id) tr.* from tariff_regions tr ${join} where ${where}
+      order by tr.operator_id, tr.price, tr.tariff_id)`;
+  }
+  return sql`(select tr.* from tariff_regions tr ${join} where ${where})`;
+}
+
+/** The page query of a search: matching rows counted by a window, then joined for the page only. */
+export function searchPageSql(q: TariffSearch): SQL {
+  const source = matchedSource(q);
+  return sql`with page as (
+      select m.tariff_id, m.region_code, m.price, m.minutes, m.sms, m.traffic_gb, m.name,
+        count(*) over () as total
+      from ${source} m
+      order by ${orderBy('m', q)}
+      limit ${q.take} offset ${q.skip}
+    )
+    select ${TARIFF_COLUMNS}, page.region_code, page.price, page.total
+    from page join tariffs t on t.id = page.tariff_id join operators o on o.id = t.operator_id
+    order by ${orderBy('page', q)}`;
+}
+
+/** A search parameter as an SQL literal (standard_conforming_strings: only quotes need doubling). */
+function literal(value: unknown): string {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'string') return `'${value.replaceAll("'", "''")}'`;
+  throw new Error(`Неожиданный параметр поиска: ${typeof value}`);
+}
+
+const dialect = new PgDialect();
+const MAX_PREPARED = 500;
+const preparedNames = new Set<string>();
+const preparedOnPglite = new WeakMap<PGlite, Set<string>>();
+
+/**
+ * Runs a search as a named prepared statement. Planning this query costs more than running it
+ * (PGlite: 1–5 ms against 0.5 ms), and a filter combination repeats its SQL text with new values,
+ * so each text is planned once per connection. The number of distinct texts is capped: an unusual
+ * combination past the cap runs unprepared rather than growing every connection's statement cache.
+ */
+async function preparedRows(db: Database, query: SQL): Promise<Row[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = `tariff_search_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+  if (!preparedNames.has(name)) {
+    if (preparedNames.size >= MAX_PREPARED) return rows(db, query);
+    preparedNames.add(name);
+  }
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    // node-postgres prepares a named statement on each pooled connection the first time it meets it.
+    return (await client.query({ name, text, values: params as unknown[] })).rows as Row[];
+  }
+  if (client instanceof PGlite) {
+    // One in-process session: SQL-level PREPARE lasts as long as the database is open.
+    let done = preparedOnPglite.get(client);
+    if (!done) {
+      done = new Set();
+      preparedOnPglite.set(client, done);
+    }
+    if (!done.has(name)) {
+      await client.query(`PREPARE ${name} AS ${text}`);
+      done.add(name);
+    }
+    // EXECUTE takes its arguments as SQL, not as bound parameters: numbers as they are, text quoted.
+    const args = params.map(literal).join(', ');
+    return (await client.query<Row>(`EXECUTE ${name}${args ? `(${args})` : ''}`)).rows;
+  }
+  return rows(db, query);
+}
+
+/** One page of a search and the number of all matches. */
+export async function searchTariffs(db: Database, q: TariffSearch): Promise<{ rows: TariffRow[]; totalRows: number }> {
+  const found = await preparedRows(db, searchPageSql(q));
+  if (found.length > 0) {
+    return {
+      rows: found.map((r) => ({ ...presentBase(r), regionCode: Number(r.region_code), price: Number(r.price) })),
+      totalRows: Number(found[0]?.total),
+    };
+  }
+  // Past the last page (or nothing matches): the window count is gone with the rows, so count apart.
+  const [counted] = await rows<{ n: number }>(db, sql`select count(*)::int as n from ${matchedSource(q)} m`);
+  return { rows: [], totalRows: Number(counted?.n ?? 0) };
+}
+
+/** A region by FNS code or slug; undefined when there is none. */
+export async function findRegion(db: Database, region: { code: number } | { slug: string }) {
+  const [row] = await db
+    .select({ code: regions.code, slug: regions.slug, name: regions.name })
+    .from(regions)
+    .where('code' in region ? eq(regions.code, region.code) : eq(regions.slug, region.slug));
+  return row;
+}
+
+interface RangeRow {
+  min: number | null;
+  max: number | null;
+  hasUnlim: boolean;
+}
+
+/** Operators and the bounds of every filterable field for a region (what the filter panel draws). */
+export async function tariffFilters(db: Database, regionCode: number, kind?: TariffKind) {
+  const where = sql`tr.region_code = ${regionCode} and tr.is_archived = false ${kind ? sql`and tr.kind = ${kind}` : sql``}`;
+  const [ops, [stats]] = await Promise.all([
+    rows(
+      db,
+      sql`select o.id, o.slug, o.name, o.color, count(*)::int as tariff_count, min(tr.price) as min_price
+        from tariff_regions tr join operators o on o.id = tr.operator_id
+        where ${where} group by o.id, o.slug, o.name, o.color order by o.name collate "C"`,
+    ),
+    rows(
+      db,
+      sql`select count(*)::int as total, count(*) filter (where tr.kind = 'Package')::int as packages,
+          count(*) filter (where tr.kind = 'NonPackage')::int as non_packages,
+          min(tr.price) as price_min, max(tr.price) as price_max,
+          min(tr.minutes) filter (where tr.minutes < ${UNLIMITED}) as minutes_min,
+          max(tr.minutes) filter (where tr.minutes < ${UNLIMITED}) as minutes_max,
+          coalesce(bool_or(tr.minutes = ${UNLIMITED}), false) as minutes_unlim,
+          min(tr.sms) filter (where tr.sms < ${UNLIMITED}) as sms_min,
+          max(tr.sms) filter (where tr.sms < ${UNLIMITED}) as sms_max,
+          coalesce(bool_or(tr.sms = ${UNLIMITED}), false) as sms_unlim,
+          min(tr.traffic_gb) filter (where tr.traffic_gb < ${UNLIMITED}) as traffic_min,
+          max(tr.traffic_gb) filter (where tr.traffic_gb < ${UNLIMITED}) as traffic_max,
+          coalesce(bool_or(tr.traffic_gb = ${UNLIMITED}), false) as traffic_unlim,
+          min(t.minute_price) filter (where tr.kind = 'NonPackage') as minute_price_min,
+          max(t.minute_price) filter (where tr.kind = 'NonPackage') as minute_price_max,
+          min(t.sms_price) filter (where tr.kind = 'NonPackage') as sms_price_min,
+          max(t.sms_price) filter (where tr.kind = 'NonPackage') as sms_price_max,
+          min(t.mb_price) filter (where tr.kind = 'NonPackage') as mb_price_min,
+          max(t.mb_price) filter (where tr.kind = 'NonPackage') as mb_price_max
+        from tariff_regions tr join tariffs t on t.id = tr.tariff_id where ${where}`,
+    ),
+  ]);
+  const s = (stats ?? {}) as Row;
+  const range = (prefix: string, unlimKey?: string): RangeRow => ({
+    min: num(s[`${prefix}_min`]),
+    max: num(s[`${prefix}_max`]),
+    hasUnlim: unlimKey ? Boolean(s[unlimKey]) : false,
+  });
+  return {
+    totalRows: Number(s.total ?? 0),
+    packageCount: Number(s.packages ?? 0),
+    nonPackageCount: Number(s.non_packages ?? 0),
+    operators: ops.map((o) => ({
+      id: Number(o.id),
+      slug: String(o.slug),
+      name: String(o.name),
+      color: String(o.color),
+      logo: logoUrl(String(o.slug)),
+      tariffCount: Number(o.tariff_count),
+      minPrice: Number(o.min_price),
+    })),
+    price: range('price'),
+    minutes: range('minutes', 'minutes_unlim'),
+    sms: range('sms', 'sms_unlim'),
+    traffic: range('traffic', 'traffic_unlim'),
+    minutePrice: range('minute_price'),
+    smsPrice: range('sms_price'),
+    mbPrice: range('mb_price'),
+  };
+}
+
+/** A tariff by id with every region it is sold in; undefined when there is none. */
+export async function findTariffById(db: Database, id: number) {
+  const [row] = await rows(
+    db,
+    sql`select ${TARIFF_COLUMNS} from tariffs t join operators o on o.id = t.operator_id where t.id = ${id}`,
+  );
+  if (!row) return undefined;
+  const sold = await db
+    .select({
+      regionCode: tariffRegions.regionCode,
+      regionSlug: regions.slug,
+      regionName: regions.name,
+      price: tariffRegions.price,
+    })
+    .from(tariffRegions)
+    .innerJoin(regions, eq(regions.code, tariffRegions.regionCode))
+    .where(eq(tariffRegions.tariffId, id))
+    .orderBy(asc(tariffRegions.regionCode));
+  return { ...presentBase(row), regions: sold };
+}
+
+/** The tariff of an operator with this name (any case) sold in the region, archived ones included. */
+export async function findTariffByName(db: Database, name: string, operatorId: number, regionCode: number) {
+  const [row] = await rows(
+    db,
+    sql`select ${TARIFF_COLUMNS}, tr.region_code, tr.price
+      from tariff_regions tr join tariffs t on t.id = tr.tariff_id join operators o on o.id = t.operator_id
+      where tr.region_code = ${regionCode} and tr.operator_id = ${operatorId} and tr.search_name = ${searchKey(name)}
+      order by tr.is_archived, t.id limit 1`,
+  );
+  return row ? { ...presentBase(row), regionCode: Number(row.region_code), price: Number(row.price) } : undefined;
+}
+
+const CHUNK = 500;
+const stored = (n: number | null) => (n === null ? UNLIMITED : n);
+const unitText = (n: number | null) => (n === null ? null : String(n));
+
+/**
+ * Loads tariffs (insert or update by operator and slug) and replaces their regional prices, in one
+ * transaction; `replace` first archives every other tariff so a full export–import round trips.
+ */
+export async function importCatalogue(
+  db: Database,
+  list: CatalogueTariff[],
+  options: { replace?: boolean } = {},
+): Promise<{ tariffs: number; regionRows: number }> {
+  return db.transaction(async (tx) => {
+    // One after another: a transaction is one connection.
+    const ops = await tx.select({ id: operators.id, slug: operators.slug }).from(operators);
+    const media = await tx.select({ id: mediaServices.id, slug: mediaServices.slug }).from(mediaServices);
+    const convergence = await tx
+      .select({ id: convergenceServices.id, slug: convergenceServices.slug })
+      .from(convergenceServices);
+    const regionRows = await tx.select({ code: regions.code }).from(regions);
+    const opId = new Map(ops.map((o) => [o.slug, o.id]));
+    const mediaId = new Map(media.map((m) => [m.slug, m.id]));
+    const convergenceId = new Map(convergence.map((m) => [m.slug, m.id]));
+    const codes = new Set(regionRows.map((r) => r.code));
+    const lookup = (map: Map<string, number>, slug: string, what: string, t: CatalogueTariff) => {
+      const id = map.get(slug);
+      if (id === undefined) throw new CatalogueError(`${t.operatorSlug}/${t.slug}: неизвестный ${what} «${slug}».`);
+      return id;
+    };
+    const values = list.map((t) => {
+      for (const r of t.regions) {
+        if (!codes.has(r.regionCode)) {
+          throw new CatalogueError(`${t.operatorSlug}/${t.slug}: неизвестный регион ${r.regionCode}.`);
+        }
+      }
+      return {
+        operatorId: lookup(opId, t.operatorSlug, 'оператор', t),
+        slug: t.slug,
+        name: t.name,
+        kind: t.kind,
+        description: t.description,
+        minutes: stored(t.minutes),
+        sms: stored(t.sms),
+        trafficGb: stored(t.trafficGb),
+        minutePrice: unitText(t.minutePrice),
+        smsPrice: unitText(t.smsPrice),
+        mbPrice: unitText(t.mbPrice),
+        url: t.url,
+        mediaServiceIds: t.mediaServices.map((s) => lookup(mediaId, s, 'медиасервис', t)),
+        convergenceServiceIds: t.convergenceServices.map((s) => lookup(convergenceId, s, 'сервис', t)),
+        isArchived: t.isArchived,
+        updatedAt: new Date(),
+      };
+    });
+    if (options.replace) {
+      await tx.update(tariffs).set({ isArchived: true });
+      await tx.update(tariffRegions).set({ isArchived: true });
+    }
+    const ids: number[] = [];
+    for (let i = 0; i < values.length; i += CHUNK) {
+      const chunk = values.slice(i, i + CHUNK);
+      const inserted = await tx
+        .insert(tariffs)
+        .values(chunk)
+        .onConflictDoUpdate({
+          target: [tariffs.operatorId, tariffs.slug],
+          set: {
+            name: sql`excluded.name`,
+            kind: sql`excluded.kind`,
+            description: sql`excluded.description`,
+            minutes: sql`excluded.minutes`,
+            sms: sql`excluded.sms`,
+            trafficGb: sql`excluded.traffic_gb`,
+            minutePrice: sql`excluded.minute_price`,
+            smsPrice: sql`excluded.sms_price`,
+            mbPrice: sql`excluded.mb_price`,
+            url: sql`excluded.url`,
+            mediaServiceIds: sql`excluded.media_service_ids`,
+            convergenceServiceIds: sql`excluded.convergence_service_ids`,
+            isArchived: sql`excluded.is_archived`,
+            updatedAt: sql`excluded.updated_at`,
+          },
+        })
+        .returning({ id: tariffs.id, operatorId: tariffs.operatorId, slug: tariffs.slug });
+      // Matched by key, not by position: RETURNING's order is not promised.
+      const idByKey = new Map(inserted.map((r) => [`${r.operatorId}/${r.slug}`, r.id]));
+      ids.push(...chunk.map((v) => idByKey.get(`${v.operatorId}/${v.slug}`) as number));
+    }
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      await tx.delete(tariffRegions).where(inArray(tariffRegions.tariffId, ids.slice(i, i + CHUNK)));
+    }
+    const regionValues = list.flatMap((t, i) =>
+      t.regions.map((r) => ({
+        regionCode: r.regionCode,
+        tariffId: ids[i] as number,
+        price: r.price,
+        operatorId: values[i]?.operatorId as number,
+        kind: t.kind,
+        minutes: stored(t.minutes),
+        sms: stored(t.sms),
+        trafficGb: stored(t.trafficGb),
+        searchName: searchKey(t.name),
+        name: t.name,
+        isArchived: t.isArchived,
+      })),
+    );
+    // Written region by region, cheapest first: a fresh table then holds each region's rows on a few
+    // neighbouring pages, so a search reads tens of pages instead of one page per row (decision 005).
+    regionValues.sort((a, b) => a.regionCode - b.regionCode || a.kind.localeCompare(b.kind) || a.price - b.price);
+    for (let i = 0; i < regionValues.length; i += CHUNK) {
+      await tx.insert(tariffRegions).values(regionValues.slice(i, i + CHUNK));
+    }
+    return { tariffs: ids.length, regionRows: regionValues.length };
+  });
+}
+
+/** The whole catalogue in the exchange format, archived tariffs included. */
+export async function exportCatalogue(db: Database): Promise<CatalogueTariff[]> {
+  const [list, sold, ops, media, convergence] = await Promise.all([
+    db.select().from(tariffs).orderBy(asc(tariffs.operatorId), asc(tariffs.id)),
+    db
+      .select({ tariffId: tariffRegions.tariffId, regionCode: tariffRegions.regionCode, price: tariffRegions.price })
+      .from(tariffRegions)
+      .orderBy(asc(tariffRegions.tariffId), asc(tariffRegions.regionCode)),
+    db.select({ id: operators.id, slug: operators.slug }).from(operators),
+    db.select({ id: mediaServices.id, slug: mediaServices.slug }).from(mediaServices),
+    db.select({ id: convergenceServices.id, slug: convergenceServices.slug }).from(convergenceServices),
+  ]);
+  const slugOf = (rowsOf: { id: number; slug: string }[]) => new Map(rowsOf.map((r) => [r.id, r.slug]));
+  const opSlug = slugOf(ops);
+  const mediaSlug = slugOf(media);
+  const convergenceSlug = slugOf(convergence);
+  const byTariff = new Map<number, { regionCode: number; price: number }[]>();
+  for (const s of sold) {
+    const l = byTariff.get(s.tariffId) ?? [];
+    l.push({ regionCode: s.regionCode, price: s.price });
+    byTariff.set(s.tariffId, l);
+  }
+  const back = (n: number) => (n >= UNLIMITED ? null : n);
+  return list.map((t) => ({
+    operatorSlug: opSlug.get(t.operatorId) ?? String(t.operatorId),
+    slug: t.slug,
+    name: t.name,
+    kind: t.kind as TariffKind,
+    description: t.description,
+    minutes: back(t.minutes),
+    sms: back(t.sms),
+    trafficGb: back(t.trafficGb),
+    minutePrice: num(t.minutePrice),
+    smsPrice: num(t.smsPrice),
+    mbPrice: num(t.mbPrice),
+    url: t.url,
+    mediaServices: t.mediaServiceIds.map((id) => mediaSlug.get(id) ?? String(id)),
+    convergenceServices: t.convergenceServiceIds.map((id) => convergenceSlug.get(id) ?? String(id)),
+    isArchived: t.isArchived,
+    regions: byTariff.get(t.id) ?? [],
+  }));
+}
+
+/** Whether the database holds any tariff (the demo seed loads the catalogue only into an empty one). */
+export async function hasTariffs(db: Database): Promise<boolean> {
+  const [row] = await db.select({ id: tariffs.id }).from(tariffs).limit(1);
+  return row !== undefined;
+}
+
+/** Region–operator pairs with operator slugs and sites, for generating the demo catalogue. */
+export async function regionOperatorPairs(db: Database) {
+  return rows<{ region_code: number; slug: string; site: string | null }>(
+    db,
+    sql`select ro.region_code, o.slug, o.site from region_operators ro join operators o on o.id = ro.operator_id`,
+  );
+}

@@ -1,0 +1,117 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { ProblemRef } from '../../lib/schemas';
+import {
+  TariffDetailSchema,
+  TariffFiltersSchema,
+  TariffFiltersV2Query,
+  TariffFiltersV12Query,
+  TariffIdParams,
+  TariffListV2Query,
+  TariffListV14Query,
+  TariffPageSchema,
+  TariffSchema,
+  TariffSingleQuery,
+} from './schemas';
+import { filtersFor, listTariffs, searchFromV2, searchFromV14, tariffById, tariffByName } from './service';
+
+const TAGS = ['Тарифы'];
+
+/** Every tariff call of spec §7: two list versions, filters, by id and by name. */
+const tariffRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addSchema(TariffSchema);
+  app.addSchema(TariffDetailSchema);
+  app.addSchema(TariffPageSchema);
+  app.addSchema(TariffFiltersSchema);
+
+  app.get(
+    '/v1.4/tariff/list',
+    {
+      schema: {
+        operationId: 'getTariffListV14',
+        tags: TAGS,
+        summary: 'Тарифы региона по коду ФНС: фильтры, сортировка, страницы',
+        querystring: TariffListV14Query,
+        response: { 200: Type.Ref('TariffPage'), 400: ProblemRef },
+      },
+    },
+    async (request) => listTariffs(app.db, searchFromV14(request.query)),
+  );
+
+  app.get(
+    '/v2/tariff/list',
+    {
+      schema: {
+        operationId: 'getTariffListV2',
+        tags: TAGS,
+        summary: 'Тарифы региона по его адресу: пакетные или с оплатой за использование',
+        querystring: TariffListV2Query,
+        response: { 200: Type.Ref('TariffPage'), 400: ProblemRef },
+      },
+    },
+    async (request) => listTariffs(app.db, searchFromV2(request.query)),
+  );
+
+  app.get(
+    '/v1.2/tariff/filters',
+    {
+      schema: {
+        operationId: 'getTariffFiltersV12',
+        tags: TAGS,
+        summary: 'Операторы и границы фильтров тарифов региона (по коду ФНС)',
+        querystring: TariffFiltersV12Query,
+        response: { 200: Type.Ref('TariffFilters'), 400: ProblemRef },
+      },
+    },
+    async (request) => filtersFor(app.db, { code: request.query.RegionCode }),
+  );
+
+  app.get(
+    '/v2/tariff/filters',
+    {
+      schema: {
+        operationId: 'getTariffFiltersV2',
+        tags: TAGS,
+        summary: 'Операторы и границы фильтров тарифов региона (по адресу региона)',
+        querystring: TariffFiltersV2Query,
+        response: { 200: Type.Ref('TariffFilters'), 400: ProblemRef },
+      },
+    },
+    async (request) => filtersFor(app.db, { slug: request.query.RegionSlug }, request.query.QueryType),
+  );
+
+  for (const [version, operationId] of [
+    ['v1.1', 'getTariffV11'],
+    ['v2', 'getTariffV2'],
+  ] as const) {
+    app.get(
+      `/${version}/tariff/:id`,
+      {
+        schema: {
+          operationId,
+          tags: TAGS,
+          summary: 'Тариф по номеру со всеми регионами продаж',
+          params: TariffIdParams,
+          response: { 200: Type.Ref('TariffDetail'), 400: ProblemRef, 404: ProblemRef },
+        },
+      },
+      async (request) => tariffById(app.db, request.params.id),
+    );
+  }
+
+  app.get(
+    '/v1.2/tariff',
+    {
+      schema: {
+        operationId: 'getTariffByName',
+        tags: TAGS,
+        summary: 'Тариф оператора по названию в регионе',
+        querystring: TariffSingleQuery,
+        response: { 200: Type.Ref('Tariff'), 400: ProblemRef, 404: ProblemRef },
+      },
+    },
+    async (request) => tariffByName(app.db, request.query),
+  );
+};
+
+export default tariffRoutes;

@@ -1,0 +1,154 @@
+import { Badge, Button, Card, Group, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { QueryState } from '../../../components/query-state';
+import { OperatorLogo } from '../../operators/components/operator-logo';
+import { getAllRegionTariffsQueryOptions, type Tariff } from '../api';
+import { type Cost, type CostLine, rankByCost, type Usage } from '../calculator';
+import { formatCount, formatMoney, KIND_LABEL } from '../format';
+
+const PAGE = 10;
+
+/** One step of the sum in words and numbers: «150 мин × 2,50 ₽ = 375 ₽». */
+function describeLine(line: CostLine, kind: Tariff['kind']): string {
+  const beyond = kind === 'Package' ? ' сверх пакета' : '';
+  const unit = { fee: '', minutes: 'мин', sms: 'SMS', traffic: 'МБ' }[line.part];
+  const name = {
+    fee: 'Абонентская плата',
+    minutes: `Минуты${beyond}`,
+    sms: `SMS${beyond}`,
+    traffic: `Интернет${beyond}`,
+  }[line.part];
+  if (line.part === 'fee') return `${name}: ${formatMoney(line.amount)}`;
+  if (line.covered === 'unlim') return `${name.replace(beyond, '')}: безлимит, 0 ₽`;
+  if (line.covered === 'included') return `${name.replace(beyond, '')}: в пакете, 0 ₽`;
+  if (line.unitPrice === null) return `${name}: ${formatCount(line.quantity)} ${unit} — не продаются на этом тарифе`;
+  return `${name}: ${formatCount(line.quantity)} ${unit} × ${formatMoney(line.unitPrice)} = ${formatMoney(line.amount)}`;
+}
+
+function CostCard({ rank, tariff, cost, onOpen }: { rank: number; tariff: Tariff; cost: Cost; onOpen: () => void }) {
+  const lines = cost.lines.filter((l) => l.part === 'fee' || l.covered !== 'none' || l.quantity > 0);
+  return (
+    <Card withBorder padding="md" data-testid="calc-row" aria-label={`${rank}. ${tariff.name}`}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Group gap="sm" align="flex-start" wrap="nowrap">
+          <Text fw={700} c="dimmed" w={28}>
+            {rank}
+          </Text>
+          <OperatorLogo src={tariff.operatorLogo} name={tariff.operatorName} size={36} />
+          <Stack gap={2}>
+            <Text fw={700}>{tariff.name}</Text>
+            <Text size="sm" c="dimmed">
+              {tariff.operatorName} · {KIND_LABEL[tariff.kind]}
+            </Text>
+            <Stack gap={0} mt={4} data-testid="calc-arithmetic">
+              {lines.map((l) => (
+                <Text size="sm" key={l.part}>
+                  {describeLine(l, tariff.kind)}
+                </Text>
+              ))}
+            </Stack>
+          </Stack>
+        </Group>
+        <Stack gap={4} align="flex-end">
+          <Text fw={700} size="xl" style={{ whiteSpace: 'nowrap' }} data-testid="calc-total">
+            {cost.total === null ? 'не подходит' : `${formatMoney(cost.total)}/мес`}
+          </Text>
+          <Button variant="subtle" size="xs" onClick={onOpen}>
+            Подробнее
+          </Button>
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+/** "What would I pay": monthly use in, every tariff of the region out, cheapest first, sums shown. */
+export function CalculatorPanel({
+  regionCode,
+  usage,
+  onUsageChange,
+  onOpen,
+}: {
+  regionCode: number;
+  usage: Usage;
+  onUsageChange: (usage: Usage) => void;
+  onOpen: (id: number) => void;
+}) {
+  const { data, isPending, error } = useQuery(getAllRegionTariffsQueryOptions(regionCode));
+  // The list starts again from the top whenever the use or the region changes.
+  const usageKey = `${regionCode}:${usage.minutes}:${usage.sms}:${usage.gb}`;
+  const [shownFor, setShownFor] = useState({ key: usageKey, n: PAGE });
+  const shown = shownFor.key === usageKey ? shownFor.n : PAGE;
+  const [draft, setDraft] = useState(usage);
+  // The URL echoes what this form committed a moment later, when the user may already be typing
+  // in the next field: only a change from elsewhere (back button, a shared link) replaces the draft.
+  const committed = useRef(usage);
+  useEffect(() => {
+    const c = committed.current;
+    if (c.minutes === usage.minutes && c.sms === usage.sms && c.gb === usage.gb) return;
+    committed.current = { minutes: usage.minutes, sms: usage.sms, gb: usage.gb };
+    setDraft(committed.current);
+  }, [usage.minutes, usage.sms, usage.gb]);
+  const commit = (next: Usage) => {
+    committed.current = next;
+    onUsageChange(next);
+  };
+  const ranked = useMemo(() => (data ? rankByCost(data, usage) : []), [data, usage]);
+  const field = (key: keyof Usage, label: string, suffix: string, decimal = false) => (
+    <NumberInput
+      label={label}
+      value={draft[key]}
+      min={0}
+      max={100_000}
+      allowNegative={false}
+      allowDecimal={decimal}
+      decimalSeparator=","
+      thousandSeparator=" "
+      suffix={suffix}
+      onChange={(v) => setDraft((d) => ({ ...d, [key]: typeof v === 'number' ? v : Number(v) || 0 }))}
+      onBlur={() => commit(draft)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') commit(draft);
+      }}
+    />
+  );
+  return (
+    <Stack gap="md">
+      <Paper withBorder p="md" component="section" aria-labelledby="calc-title">
+        <Stack gap="sm">
+          <Title order={2} size="h3" id="calc-title">
+            Сколько я заплачу
+          </Title>
+          <Text c="dimmed" size="sm">
+            Укажите, сколько вы тратите за месяц. Для пакетных тарифов считаем абонентскую плату и то, что сверх пакета,
+            для тарифов без пакета — каждую минуту, SMS и мегабайт.
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            {field('minutes', 'Минут в месяц', ' мин')}
+            {field('sms', 'SMS в месяц', ' SMS')}
+            {field('gb', 'Интернет в месяц', ' ГБ', true)}
+          </SimpleGrid>
+          <Group>
+            <Button onClick={() => commit(draft)}>Рассчитать</Button>
+            {data && (
+              <Badge variant="light" size="lg">
+                Тарифов в регионе: {data.length}
+              </Badge>
+            )}
+          </Group>
+        </Stack>
+      </Paper>
+      <QueryState isPending={isPending} error={error} />
+      {data && data.length === 0 && <Text c="dimmed">В этом регионе тарифов пока нет.</Text>}
+      {ranked.slice(0, shown).map((r, i) => (
+        <CostCard key={r.tariff.id} rank={i + 1} tariff={r.tariff} cost={r.cost} onOpen={() => onOpen(r.tariff.id)} />
+      ))}
+      {ranked.length > shown && (
+        <Button variant="light" onClick={() => setShownFor({ key: usageKey, n: shown + PAGE })}>
+          Показать ещё {Math.min(PAGE, ranked.length - shown)}
+        </Button>
+      )}
+    </Stack>
+  );
+}

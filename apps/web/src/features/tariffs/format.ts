@@ -1,0 +1,34 @@
+import { formatRub } from '../../lib/format';
+
+const count = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
+
+/** «1 290 ₽/мес». */
+export function formatMonthly(price: number): string {
+  return `${formatRub(price)}/мес`;
+}
+
+/** A number with Russian digit grouping: «1 500». */
+export function formatCount(n: number): string {
+  return count.format(n);
+}
+
+/** «500 мин», «безлимит», «—» for none. */
+export function formatAllowance(value: number | null, unlim: boolean, unit: string): string {
+  if (unlim) return 'безлимит';
+  if (value === null || value === 0) return '—';
+  return `${count.format(value)} ${unit}`;
+}
+
+const kopecks = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Roubles as money is written: «450 ₽», «1 172,20 ₽» (kopecks shown only when there are any). */
+export function formatMoney(value: number): string {
+  return Number.isInteger(value) ? formatRub(value) : `${kopecks.format(value)}\u00a0₽`;
+}
+
+/** «2,50 ₽» for a unit price, «—» when the tariff does not sell it. */
+export function formatUnitPrice(value: number | null): string {
+  return value === null ? '—' : formatMoney(value);
+}
+
+export const KIND_LABEL = { Package: 'Пакет', NonPackage: 'Оплата за использование' } as const;
