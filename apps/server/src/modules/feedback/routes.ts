@@ -1,0 +1,73 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { HttpProblem, validationProblem } from '../../lib/problem';
+import { ProblemRef } from '../../lib/schemas';
+import { captchaKeys, newChallenge, verifyCaptcha } from './captcha';
+import { insertFeedback } from './repository';
+import { CaptchaChallengeSchema, FeedbackSendBody, FeedbackSentSchema } from './schemas';
+
+// A person writes a few messages an hour at most; more from one address is a script.
+const SEND_LIMIT = { max: 5, timeWindow: '10 minutes' };
+
+const feedbackRoutes: FastifyPluginAsyncTypebox<{ sessionSecret: string }> = async (app, opts) => {
+  app.addSchema(FeedbackSentSchema);
+  app.addSchema(CaptchaChallengeSchema);
+  const keys = captchaKeys(opts.sessionSecret);
+
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpProblem(
+        429,
+        'Слишком много запросов',
+        undefined,
+        `Слишком много сообщений подряд. Попробуйте снова через ${Math.ceil(context.ttl / 60_000)} мин.`,
+      ),
+  });
+
+  app.get(
+    '/v1/feedback/challenge',
+    {
+      schema: {
+        operationId: 'getFeedbackChallenge',
+        tags: ['Обратная связь'],
+        summary: 'Задача капчи ALTCHA для формы обратной связи',
+        response: { 200: Type.Ref('CaptchaChallenge') },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return newChallenge(keys);
+    },
+  );
+
+  app.post(
+    '/v1/feedback/send',
+    {
+      config: { rateLimit: SEND_LIMIT },
+      schema: {
+        operationId: 'sendFeedback',
+        tags: ['Обратная связь'],
+        summary: 'Отправить сообщение через форму обратной связи',
+        body: FeedbackSendBody,
+        response: { 200: Type.Ref('FeedbackSent'), 400: ProblemRef, 429: ProblemRef },
+      },
+    },
+    async (request) => {
+      const { altcha, ...message } = request.body;
+      if (!(await verifyCaptcha(app.db, keys, altcha))) {
+        throw validationProblem({ altcha: ['Подтвердите, что вы не робот: капча не пройдена или устарела.'] });
+      }
+      const saved = await insertFeedback(app.db, {
+        ...message,
+        name: message.name.trim(),
+        message: message.message.trim(),
+      });
+      request.log.info({ feedbackId: saved.id }, 'feedback stored');
+      return { id: saved.id, createdAt: saved.createdAt.toISOString() };
+    },
+  );
+};
+
+export default feedbackRoutes;

@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { notFound } from '../../lib/problem';
+import { ProblemRef } from '../../lib/schemas';
+import { findNewsBySlug, listNews } from './repository';
+import { NewsItemSchema, NewsListQuery, NewsPageSchema, NewsStorySchema } from './schemas';
+
+const newsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addSchema(NewsItemSchema);
+  app.addSchema(NewsStorySchema);
+  app.addSchema(NewsPageSchema);
+
+  app.get(
+    '/v1/news',
+    {
+      schema: {
+        operationId: 'getNewsList',
+        tags: ['Новости'],
+        summary: 'Новости, постранично, сначала свежие',
+        querystring: NewsListQuery,
+        response: { 200: Type.Ref('NewsPage'), 400: ProblemRef },
+      },
+    },
+    async (request) => {
+      const { Page, PageSize } = request.query;
+      const { rows, totalRows } = await listNews(app.db, Page, PageSize);
+      return {
+        data: rows.map((r) => ({ ...r, publishedAt: r.publishedAt.toISOString() })),
+        page: Page,
+        pageSize: PageSize,
+        totalRows,
+      };
+    },
+  );
+
+  app.get(
+    '/v1/news/:slug',
+    {
+      schema: {
+        operationId: 'getNewsStory',
+        tags: ['Новости'],
+        summary: 'Новость по адресу (slug)',
+        params: Type.Object({ slug: Type.String({ minLength: 1, maxLength: 200 }) }),
+        response: { 200: Type.Ref('NewsStory'), 404: ProblemRef },
+      },
+    },
+    async (request) => {
+      const story = await findNewsBySlug(app.db, request.params.slug);
+      if (!story) throw notFound();
+      return { ...story, publishedAt: story.publishedAt.toISOString() };
+    },
+  );
+};
+
+export default newsRoutes;

@@ -1,0 +1,98 @@
+import { Alert, Button, Chip, Group, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { GeoJsonObject } from 'geojson';
+import { useState } from 'react';
+import { Page } from '../components/page';
+import { QueryState } from '../components/query-state';
+import { getCoverageGeoJsonQueryOptions, getCoverageMapQueryOptions } from '../features/coverage/api';
+import { CoverageMap } from '../features/coverage/components/coverage-map';
+import { OperatorLogo } from '../features/operators/components/operator-logo';
+
+const PROJECTION_NAMES: Record<string, string> = {
+  SphericalMecrator: 'сферическая проекция Меркатора (EPSG:3857)',
+  Wgs84Mercator: 'проекция Меркатора на эллипсоиде WGS 84 (EPSG:3395)',
+  Cartesian: 'прямоугольные координаты',
+  None: 'без проекции',
+};
+
+export default function CoveragePage() {
+  const map = useQuery(getCoverageMapQueryOptions());
+  const withMap = map.data?.sources.filter((s) => s.kind !== 'None') ?? [];
+  const [chosen, setChosen] = useState<string | null>(null);
+  const slug = chosen ?? withMap[0]?.slug ?? null;
+  const source = map.data?.sources.find((s) => s.slug === slug);
+  const geojson = useQuery({
+    ...getCoverageGeoJsonQueryOptions(slug ?? ''),
+    enabled: source?.kind === 'GeoCollection',
+  });
+  const withoutMap = map.data?.sources.filter((s) => s.kind === 'None') ?? [];
+  return (
+    <Page
+      title="Карта покрытия"
+      description="Карта покрытия сетей мобильных операторов России: где работает связь каждого оператора."
+      lead="Где работает связь каждого оператора. Выберите оператора — зона его покрытия появится на карте."
+      size="xl"
+    >
+      <QueryState isPending={map.isPending} error={map.error} />
+      {map.data && source && (
+        <Stack gap="md">
+          <Chip.Group multiple={false} value={slug ?? ''} onChange={(value) => setChosen(value)}>
+            <Group gap="xs" aria-label="Операторы">
+              {withMap.map((s) => (
+                <Chip key={s.slug} value={s.slug} variant="outline">
+                  {s.name}
+                </Chip>
+              ))}
+            </Group>
+          </Chip.Group>
+          <Group gap="sm">
+            <OperatorLogo src={source.logo} name={source.name} size={32} />
+            <Text fw={600}>{source.name}</Text>
+            {source.kind === 'GeoCollection' && (
+              <Text size="sm" c="dimmed">
+                {PROJECTION_NAMES[source.projection]}
+              </Text>
+            )}
+          </Group>
+          {source.kind === 'Reference' && source.url ? (
+            <Alert color="gray" title="Карта на сайте оператора">
+              <Text mb="sm">{source.name} публикует карту покрытия на своём сайте.</Text>
+              <Button component="a" href={source.url} target="_blank" rel="noopener noreferrer">
+                Открыть карту покрытия {source.name}
+              </Button>
+            </Alert>
+          ) : (
+            <>
+              {geojson.error && (
+                <Alert color="red" title="Не удалось загрузить зону покрытия">
+                  Попробуйте обновить страницу.
+                </Alert>
+              )}
+              <CoverageMap
+                projection={source.projection}
+                color={source.color}
+                geojson={source.kind === 'GeoCollection' ? (geojson.data as GeoJsonObject | undefined) : undefined}
+                layerUrl={source.kind === 'Layer' ? source.url : null}
+                tileUrl={map.data.baseMap.tileUrl}
+                attribution={map.data.baseMap.attribution}
+                cities={map.data.cities}
+              />
+              {!map.data.baseMap.tileUrl && (
+                <Text size="sm" c="dimmed">
+                  Карта показана без подложки: точками отмечены крупные города. Зоны покрытия — ориентировочные, точную
+                  информацию уточняйте у оператора.
+                </Text>
+              )}
+            </>
+          )}
+          {withoutMap.length > 0 && (
+            <Text size="sm" c="dimmed">
+              Нет карты покрытия: {withoutMap.map((s) => s.name).join(', ')}. Виртуальные операторы работают в сети
+              своего базового оператора.
+            </Text>
+          )}
+        </Stack>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,53 @@
+import { Anchor, Card, Center, Pagination, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Page } from '../components/page';
+import { QueryState } from '../components/query-state';
+import { getNewsListQueryOptions, NEWS_PAGE_SIZE } from '../features/news/api';
+import { formatDate } from '../lib/format';
+import NotFoundPage from './not-found';
+
+export default function NewsPage() {
+  const params = useParams();
+  const navigate = useNavigate();
+  const page = params.page === undefined ? 1 : /^[1-9]\d{0,5}$/.test(params.page) ? Number(params.page) : undefined;
+  const { data, isPending, error } = useQuery({ ...getNewsListQueryOptions(page ?? 1), enabled: page !== undefined });
+  if (page === undefined) return <NotFoundPage />;
+  const totalPages = data ? Math.max(1, Math.ceil(data.totalRows / NEWS_PAGE_SIZE)) : 1;
+  return (
+    <Page
+      title="Новости"
+      description="Новости и разъяснения о переносе номеров и мобильной связи в России."
+      lead="Разъяснения о переносе номера, тарифах и работе сайта."
+      size="md"
+    >
+      <QueryState isPending={isPending} error={error} />
+      {data && data.data.length === 0 && <Text c="dimmed">На этой странице новостей нет.</Text>}
+      <Stack gap="md">
+        {data?.data.map((item) => (
+          <Card key={item.id} withBorder padding="lg">
+            <Text size="sm" c="dimmed">
+              {formatDate(item.publishedAt)}
+            </Text>
+            <Anchor component={Link} to={`/story/${item.slug}`} fw={700} size="lg">
+              {item.title}
+            </Anchor>
+            <Text mt={4}>{item.summary}</Text>
+          </Card>
+        ))}
+      </Stack>
+      {data && totalPages > 1 && (
+        <Center>
+          <Pagination
+            total={totalPages}
+            value={page}
+            onChange={(p) => navigate(p === 1 ? '/news' : `/news/${p}`)}
+            getControlProps={(control) => ({
+              'aria-label': control === 'next' ? 'Следующая страница' : 'Предыдущая страница',
+            })}
+          />
+        </Center>
+      )}
+    </Page>
+  );
+}

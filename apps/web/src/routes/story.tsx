@@ -1,0 +1,37 @@
+import { Anchor, Text } from '@mantine/core';
+import { ApiError } from '@perenos/api-client';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { Page } from '../components/page';
+import { QueryState } from '../components/query-state';
+import { getNewsStoryQueryOptions } from '../features/news/api';
+import { StoryHtml } from '../features/news/components/story-html';
+import { formatDate } from '../lib/format';
+import NotFoundPage from './not-found';
+
+export default function StoryPage() {
+  const { slug = '' } = useParams();
+  const { data: story, isPending, error } = useQuery(getNewsStoryQueryOptions(slug));
+  if (error instanceof ApiError && error.status === 404) return <NotFoundPage />;
+  return (
+    <Page
+      title={story?.title ?? 'Новость'}
+      description={story?.summary ?? 'Новость о переносе номеров.'}
+      lead={story ? formatDate(story.publishedAt) : undefined}
+      size="md"
+    >
+      <QueryState isPending={isPending} error={error} />
+      {story && (
+        <>
+          <Text size="lg" fw={500}>
+            {story.summary}
+          </Text>
+          <StoryHtml html={story.html} />
+        </>
+      )}
+      <Anchor component={Link} to="/news">
+        ← Все новости
+      </Anchor>
+    </Page>
+  );
+}
