@@ -10,6 +10,10 @@ export default defineConfig({
           name: 'server-pglite',
           include: ['apps/server/src/**/*.test.ts'],
           env: { TEST_DB: 'pglite' },
+          globalSetup: ['apps/server/src/test/global-setup-pglite.ts'],
+          // Every file builds its own app and database; sharing the worker's module cache spares each
+          // file PGlite's WebAssembly start-up (seconds), which is most of a file's cost otherwise.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -19,6 +23,8 @@ export default defineConfig({
           name: 'server-postgres',
           include: ['apps/server/src/**/*.test.ts'],
           env: { TEST_DB: 'postgres' },
+          globalSetup: ['apps/server/src/test/global-setup-postgres.ts'],
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

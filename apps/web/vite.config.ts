@@ -6,7 +6,7 @@ export default defineConfig({
   server: {
     port: 5173,
     // In development the API runs on its own port; in production one server serves both.
-    proxy: { '/api': 'http://127.0.0.1:3000' },
+    proxy: { '/api': 'http://127.0.0.1:3000', '/esia-standin': 'http://127.0.0.1:3000' },
   },
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
 });

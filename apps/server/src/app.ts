@@ -6,14 +6,24 @@ import ajvFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config/env';
 import type { DatabaseHandle } from './db/client';
+import accountRoutes from './modules/account/routes';
+import coverageRoutes from './modules/coverage/routes';
+import esiaPlugin from './modules/esia/plugin';
+import esiaRoutes from './modules/esia/routes';
+import feedbackRoutes from './modules/feedback/routes';
 import healthRoutes from './modules/health/routes';
+import lookupRoutes from './modules/lookup/routes';
+import newsRoutes from './modules/news/routes';
 import operatorRoutes from './modules/operators/routes';
 import regionRoutes from './modules/regions/routes';
 import serviceRoutes from './modules/services/routes';
 import settingsRoutes from './modules/settings/routes';
+import tariffRoutes from './modules/tariffs/routes';
+import csrfPlugin from './plugins/csrf';
 import databasePlugin from './plugins/database';
 import errorsPlugin from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
+import sessionPlugin from './plugins/session';
 import webPlugin from './plugins/web';
 
 export interface BuildAppOptions {
@@ -22,6 +32,13 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** Close the database when the app closes (the server does; tests share one). */
   ownsDatabase?: boolean;
+}
+
+/** The origin of a tile URL template ("https://{s}.tile.example/{z}/{x}/{y}.png" → "https://*.tile.example"). */
+function tileOrigin(template: string | undefined): string[] {
+  if (!template) return [];
+  const match = /^(https?:\/\/)([^/]+)/.exec(template.replace(/\{s\}/g, '*'));
+  return match ? [`${match[1]}${match[2]}`] : [];
 }
 
 /** Builds the whole site: infrastructure plugins first, then one plugin per domain under /api, then the web app. */
@@ -51,7 +68,8 @@ export async function buildApp({ config, database, ownsDatabase = false }: Build
         scriptSrc: ["'self'"],
         // Mantine writes its CSS variables inline.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // The coverage page's base-map tiles come from the configured tile server, if any.
+        imgSrc: ["'self'", 'data:', 'blob:', ...tileOrigin(config.mapTileUrl)],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
@@ -63,6 +81,9 @@ export async function buildApp({ config, database, ownsDatabase = false }: Build
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(databasePlugin, { handle: database, owned: ownsDatabase });
   await app.register(openapiPlugin);
+  await app.register(sessionPlugin, { config });
+  await app.register(csrfPlugin, { config });
+  await app.register(esiaPlugin, { config });
 
   await app.register(
     async (api) => {
@@ -71,6 +92,16 @@ export async function buildApp({ config, database, ownsDatabase = false }: Build
       await api.register(regionRoutes);
       await api.register(operatorRoutes);
       await api.register(serviceRoutes);
+      await api.register(lookupRoutes, { config });
+      await api.register(tariffRoutes);
+      await api.register(esiaRoutes);
+      await api.register(accountRoutes);
+      await api.register(newsRoutes);
+      await api.register(feedbackRoutes, { sessionSecret: config.sessionSecret });
+      await api.register(coverageRoutes, {
+        tileUrl: config.mapTileUrl,
+        attribution: config.mapTileAttribution,
+      });
     },
     { prefix: '/api' },
   );

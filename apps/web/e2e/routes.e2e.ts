@@ -44,7 +44,7 @@ const PUBLIC_ROUTES: [string, RegExp][] = [
   ['/faq', /Вопросы/],
   ['/news', /Новости/],
   ['/news/2', /Новости/],
-  ['/story/perenos-nomera', /Новость/],
+  ['/story/kak-vybrat-datu-perenosa', /Как выбрать дату переноса/],
   ['/operators', /Операторы/],
   ['/operators/2', /Операторы/],
   ['/operator/mts', /МТС/],
@@ -77,11 +77,21 @@ describe('every route of the site', () => {
     await page.close();
   });
 
-  it.each(SIGN_IN_ROUTES)('%s asks an anonymous visitor to sign in and keeps the address', async (path) => {
-    const { page, errors, heading } = await visit(path, 'Нужен вход');
-    expect(heading).toBe('Нужен вход');
-    const href = await page.getByRole('link', { name: 'Войти через Госуслуги' }).last().getAttribute('href');
-    expect(href).toBe(`/api/v1/esia/login?returnUrl=${encodeURIComponent(path)}`);
+  it.each(SIGN_IN_ROUTES)('%s sends an anonymous visitor to the ESIA login and keeps the address', async (path) => {
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    await page.goto(site.url + path);
+    // The guard sends the browser to /api/v1/esia/login, which signs the request and opens the stand-in.
+    await page.waitForURL(/\/esia-standin\/aas\/oauth2\/v2\/ac\?/, { timeout: 15_000 });
+    await page
+      .getByRole('heading', { name: /Госуслуги/ })
+      .first()
+      .waitFor();
+    const authorize = new URL(page.url());
+    expect(authorize.searchParams.get('redirect_uri')).toBe(`${site.url}/api/v1/esia/callback`);
+    // The return address travels with the sign-in on the server side: choosing a citizen comes back to it.
+    await page.getByRole('button', { name: /Войти как Иван Иванов/ }).click();
+    await page.waitForURL((url) => url.pathname === path);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -101,6 +111,71 @@ describe('every route of the site', () => {
     await page.waitForURL(/\/operator\/beeline$/);
     await page.getByText('7713076301').waitFor();
     expect(await page.locator('main h1').innerText()).toContain('Билайн');
+    // The operator's tile: how many tariffs it sells and from what price.
+    await page.getByText(/Тарифов в каталоге: \d+, от [\d\s\u00a0]+\u00a0₽\/мес/).waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('reads the news: a page of stories, then one story with its sanitised text', async () => {
+    const { page, errors } = await visit('/news', 'Новости');
+    const links = page.locator('main a[href^="/story/"]');
+    expect(await links.count()).toBe(10);
+    await page.getByRole('button', { name: 'Следующая страница' }).click();
+    await page.waitForURL(/\/news\/2$/);
+    await page.getByRole('link', { name: 'Как выбрать дату переноса номера' }).waitFor({ state: 'detached' });
+    await page.goto(`${site.url}/news`);
+    await page.getByRole('link', { name: 'Как выбрать дату переноса номера' }).click();
+    await page.waitForURL(/\/story\/kak-vybrat-datu-perenosa$/);
+    await page.getByText('Номер переключается ночью').waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows operators by region on the tile map, by mouse and by keyboard', async () => {
+    const { page, errors } = await visit('/operators/map', 'Операторы по регионам');
+    expect(await page.locator('main button[aria-pressed]').count()).toBeGreaterThanOrEqual(85);
+    await page.getByRole('button', { name: /^Свердловская область: операторов/ }).click();
+    await page.getByRole('heading', { name: 'Свердловская область' }).waitFor();
+    expect(await page.locator('main').innerText()).toContain('Мотив');
+    await page.getByRole('button', { name: /^Республика Крым: операторов/ }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Республика Крым' }).waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('sends a message from the contacts page after the self-hosted captcha', async () => {
+    const { page, errors } = await visit('/contacts', 'Контакты');
+    await page.getByLabel('Имя').fill('Анна Петрова');
+    await page.getByLabel('Электронная почта').fill('anna@example.ru');
+    await page.getByRole('textbox', { name: 'Сообщение' }).fill('Когда придёт SMS о дате переноса номера?');
+    const submit = page.getByRole('button', { name: 'Отправить' });
+    expect(await submit.isDisabled()).toBe(true);
+    await page.locator('altcha-widget input[type=checkbox]').click({ force: true });
+    await page.waitForFunction(
+      () => !document.querySelector('form button[type=submit]')?.hasAttribute('disabled'),
+      null,
+      {
+        timeout: 30_000,
+      },
+    );
+    await submit.click();
+    await page.getByText('Сообщение отправлено').waitFor();
+    expect(await page.getByRole('textbox', { name: 'Сообщение' }).inputValue()).toBe('');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("draws operators' coverage in their projection, or links to the operator's own map", async () => {
+    const { page, errors } = await visit('/coverage', 'Карта покрытия');
+    await page.locator('.leaflet-overlay-pane path').first().waitFor();
+    expect(await page.locator('.leaflet-overlay-pane path').count()).toBeGreaterThanOrEqual(20);
+    await page.getByText('Билайн', { exact: true }).first().click();
+    await page.getByText('EPSG:3395').waitFor();
+    await page.getByText('Yota', { exact: true }).first().click();
+    const link = page.getByRole('link', { name: 'Открыть карту покрытия Yota' });
+    expect(await link.getAttribute('href')).toBe('https://www.yota.ru/coverage');
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -16,8 +16,9 @@ export default fp(
     if (hasWeb) {
       await app.register(fastifyStatic, {
         root: opts.webDist,
-        wildcard: false,
-        index: false,
+        // Files are looked up per request, so a rebuild while the server runs is served at once.
+        wildcard: true,
+        index: ['index.html'],
         // Hashed assets never change; index.html must always be fresh.
         setHeaders: (res, path) => {
           res.setHeader(
@@ -31,6 +32,10 @@ export default fp(
       const path = request.url.split('?')[0] ?? '/';
       if (path === '/api' || path.startsWith('/api/') || request.method !== 'GET') {
         throw notFound();
+      }
+      // A missing file (an old hashed asset, a typo) is a 404, not the app's page with the wrong type.
+      if (/\.[a-z0-9]+$/i.test(path)) {
+        return reply.code(404).type('text/plain; charset=utf-8').send('Файл не найден');
       }
       if (!hasWeb) {
         return reply

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import { seedDemo, seedReference } from '../db/seed/index';
 
@@ -26,11 +28,14 @@ export async function createTestDatabase(
   let handle: DatabaseHandle;
   let url: string | undefined;
   let dropDatabase = async () => {};
+  // The demo-seeded template made once per run (global setup) is copied instead of seeding again.
+  const template =
+    seed === 'demo' ? inject(TEST_ENGINE === 'postgres' ? 'postgresTemplateName' : 'pgliteTemplatePath') : undefined;
   if (TEST_ENGINE === 'postgres') {
     const name = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
     await admin.end();
     const parsed = new URL(TEST_POSTGRES_URL);
     parsed.pathname = `/${name}`;
@@ -43,11 +48,12 @@ export async function createTestDatabase(
       await c.end();
     };
   } else {
-    handle = await openDatabase({ pgliteDir: 'memory://' });
+    const pgliteTemplate = template ? new Blob([readFileSync(template)]) : undefined;
+    handle = await openDatabase({ pgliteDir: 'memory://', pgliteTemplate });
   }
   await handle.migrate();
-  if (seed !== 'none') await seedReference(handle.db);
-  if (seed === 'demo') await seedDemo(handle.db);
+  if (!template && seed !== 'none') await seedReference(handle.db);
+  if (!template && seed === 'demo') await seedDemo(handle.db);
   return {
     handle,
     url,

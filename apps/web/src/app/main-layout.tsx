@@ -16,6 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { NavLink, Outlet, Link as RouterLink, useLocation } from 'react-router';
 import { getAuthQueryOptions, loginUrl, logoutUrl } from '../features/auth/api';
+import { SessionKeeper } from '../features/auth/components/session-keeper';
 import { type Feature, getFeaturesQueryOptions } from '../features/settings/api';
 import classes from './main-layout.module.css';
 import { RouteLoadingIndicator } from './route-loading-indicator';
@@ -60,8 +61,16 @@ function AccountControl({ onNavigate }: { onNavigate?: () => void }) {
   if (auth?.isLogged) {
     return (
       <Group gap="xs" wrap="nowrap">
-        <Button component={RouterLink} to="/account" variant="light" onClick={onNavigate}>
-          Личный кабинет
+        <Button
+          component={RouterLink}
+          to="/account"
+          variant="light"
+          onClick={onNavigate}
+          title="Личный кабинет"
+          maw={260}
+          styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis' } }}
+        >
+          {auth.userName ?? 'Личный кабинет'}
         </Button>
         <Button component="a" href={logoutUrl()} variant="subtle" color="gray">
           Выйти
@@ -96,6 +105,7 @@ export function MainLayout() {
     <AppShell header={{ height: 64 }} padding={0}>
       <RouteLoadingIndicator />
       <ScrollManager />
+      <SessionKeeper />
       <AppShell.Header>
         <Container size="xl" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap">

@@ -1,6 +1,6 @@
-import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Center, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { getAuthQueryOptions, loginUrl } from '../features/auth/api';
 import { getFeaturesQueryOptions } from '../features/settings/api';
@@ -23,7 +23,7 @@ export function RouteGuard({ def, children }: { def: RouteDef; children: ReactNo
     if (auth.isPending) return <PageLoader />;
     if (!auth.data?.isLogged) {
       const returnUrl = location.pathname + location.search + location.hash;
-      return <SignInRequired returnUrl={returnUrl} />;
+      return <SignInRedirect returnUrl={returnUrl} />;
     }
   }
   return <>{children}</>;
@@ -37,17 +37,15 @@ function PageLoader() {
   );
 }
 
-function SignInRequired({ returnUrl }: { returnUrl: string }) {
-  usePageMeta('Нужен вход', 'Страница доступна после входа через Госуслуги.');
+/** Sends the visitor to ESIA; they come back to this very address after signing in. */
+function SignInRedirect({ returnUrl }: { returnUrl: string }) {
+  usePageMeta('Вход через Госуслуги', 'Страница доступна после входа через Госуслуги.');
+  useEffect(() => {
+    window.location.replace(loginUrl(returnUrl));
+  }, [returnUrl]);
   return (
-    <Stack align="center" py="xl" gap="md">
-      <Title order={1}>Нужен вход</Title>
-      <Text c="dimmed" ta="center" maw={520}>
-        Эта страница доступна после входа через Госуслуги (ЕСИА). После входа вы вернётесь сюда.
-      </Text>
-      <Button component="a" href={loginUrl(returnUrl)} size="md">
-        Войти через Госуслуги
-      </Button>
-    </Stack>
+    <Center py="xl">
+      <Loader aria-label="Переход ко входу через Госуслуги" />
+    </Center>
   );
 }

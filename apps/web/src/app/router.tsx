@@ -17,6 +17,8 @@ export function createRouter() {
   return createBrowserRouter([
     {
       element: <MainLayout />,
+      // Pages load lazily; until the first one arrives the start-up overlay has just gone, so show nothing.
+      HydrateFallback: () => null,
       children: routeTable.map((def) => ({
         id: def.name,
         path: def.path,

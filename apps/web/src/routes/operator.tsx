@@ -4,15 +4,17 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
-import { getOperatorQueryOptions } from '../features/operators/api';
+import { getOperatorQueryOptions, getOperatorTileQueryOptions } from '../features/operators/api';
 import { OperatorLogo } from '../features/operators/components/operator-logo';
 import { useRegions } from '../features/regions/api';
+import { formatRub } from '../lib/format';
 import NotFoundPage from './not-found';
 
 export default function OperatorPage() {
   const { slug = '' } = useParams();
   const { data: op, isPending, error } = useQuery({ ...getOperatorQueryOptions(slug), retry: false });
   const { data: regions } = useRegions();
+  const { data: tile } = useQuery({ ...getOperatorTileQueryOptions(op?.id ?? 0), enabled: op !== undefined });
   if (error instanceof ApiError && error.status === 404) return <NotFoundPage />;
   const regionNames = new Map(regions?.map((r) => [r.code, r.name]));
   return (
@@ -37,6 +39,15 @@ export default function OperatorPage() {
       {op && (
         <Stack gap="lg">
           <Text size="lg">{op.description}</Text>
+          {tile && tile.tariffCount > 0 && (
+            <Text>
+              Тарифов в каталоге: {tile.tariffCount}
+              {tile.minPrice !== null && <>, от {formatRub(tile.minPrice)}/мес</>}.{' '}
+              <Anchor component={Link} to="/tariffs">
+                Подобрать тариф
+              </Anchor>
+            </Text>
+          )}
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <Card withBorder>
               <Title order={2} size="h4" mb="sm">

@@ -2,6 +2,243 @@
 // regenerate with `npm run generate:client`.
 
 export interface paths {
+    "/esia-standin/aas/oauth2/v2/ac": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/esia-standin/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/esia-standin/aas/oauth2/v3/te": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/esia-standin/rs/prns/{oid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    oid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/esia-standin/rs/prns/{oid}/ctts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    oid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/esia-standin/rs/prns/{oid}/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    oid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/esia-standin/idp/ext/Logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -194,6 +431,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1.1/operator/tile/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Карточки операторов: число тарифов и самая низкая цена (регион по коду) */
+        get: operations["getOperatorTileListV11"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1.2/operator/tile/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Карточки операторов: число тарифов и самая низкая цена (регион по адресу) */
+        get: operations["getOperatorTileListV12"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operator/tile/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Карточка одного оператора по всей России */
+        get: operations["getOperatorTile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/operator/{slug}": {
         parameters: {
             query?: never;
@@ -254,6 +542,471 @@ export interface paths {
         };
         /** Конвергентные услуги: домашний интернет, ТВ и др. */
         get: operations["getTariffConvergenceServices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1.1/msisdn/info/single": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Оператор и регион номера (с учётом переноса)
+         * @description Отвечает по реестру перенесённых номеров, затем по плану нумерации. Расходует одну проверку из лимита; неверно записанный номер лимит не расходует.
+         */
+        post: operations["getMsisdnInfo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1.1/msisdn/info/quota": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Сколько проверок осталось и когда лимит обновится */
+        post: operations["getMsisdnQuota"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1.1/msisdn/info/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Какой план нумерации загружен и ограничения пакетной проверки */
+        get: operations["getNumberingPlanInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1.1/msisdn/info/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Пакетная проверка номеров из файла
+         * @description Файл .csv, .txt или .xlsx в поле File. Ответ — файл того же вида (для .txt — CSV): по строке на каждую строку файла в том же порядке, с оператором и регионом; неверные строки помечены. Расходует одну проверку из лимита.
+         */
+        post: operations["getMsisdnInfoBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1.4/tariff/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Тарифы региона по коду ФНС: фильтры, сортировка, страницы */
+        get: operations["getTariffListV14"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/tariff/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Тарифы региона по его адресу: пакетные или с оплатой за использование */
+        get: operations["getTariffListV2"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1.2/tariff/filters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Операторы и границы фильтров тарифов региона (по коду ФНС) */
+        get: operations["getTariffFiltersV12"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/tariff/filters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Операторы и границы фильтров тарифов региона (по адресу региона) */
+        get: operations["getTariffFiltersV2"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1.1/tariff/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Тариф по номеру со всеми регионами продаж */
+        get: operations["getTariffV11"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/tariff/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Тариф по номеру со всеми регионами продаж */
+        get: operations["getTariffV2"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1.2/tariff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Тариф оператора по названию в регионе */
+        get: operations["getTariffByName"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/esia/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Начать вход через Госуслуги (переход на ЕСИА) */
+        get: operations["esiaLogin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/esia/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Возврат из ЕСИА: вход на сайт и переход на исходную страницу */
+        get: operations["esiaCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/esia/userinfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Выполнен ли вход и когда истекает токен */
+        get: operations["getUserInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/openid/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Обновить токен доступа (refresh token из cookie) */
+        post: operations["refreshToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/esia/personalinfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Данные пользователя из Госуслуг для заполнения заявки */
+        get: operations["getPersonalInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/esia/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Выйти с сайта и из ЕСИА */
+        get: operations["esiaLogout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Номера пользователя и его имя */
+        get: operations["getAccountInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Заявки на перенос номера, постранично */
+        get: operations["getAccountOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/portations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Переносы номера, постранично */
+        get: operations["getAccountPortations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/portationinfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Перенос номера и история его статусов */
+        get: operations["getAccountPortationInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/news": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Новости, постранично, сначала свежие */
+        get: operations["getNewsList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/news/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Новость по адресу (slug) */
+        get: operations["getNewsStory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/feedback/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Задача капчи ALTCHA для формы обратной связи */
+        get: operations["getFeedbackChallenge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/feedback/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Отправить сообщение через форму обратной связи */
+        post: operations["sendFeedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/coverage/map": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Источники карт покрытия операторов и подложка */
+        get: operations["getCoverageMap"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/coverage/{slug}/geojson": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Зона покрытия оператора (GeoJSON) */
+        get: operations["getCoverageGeoJson"];
         put?: never;
         post?: never;
         delete?: never;
@@ -356,11 +1109,429 @@ export interface components {
             /** @description Всего строк */
             totalRows: number;
         };
+        OperatorTile: {
+            id: number;
+            slug: string;
+            name: string;
+            logo: string;
+            color: string;
+            kind: "MNO" | "MVNO";
+            /** @description Действующих тарифов (в регионе или по всей России) */
+            tariffCount: number;
+            /** @description Самая низкая абонентская плата, ₽/мес */
+            minPrice: number | null;
+        };
         TariffService: {
             id: number;
             slug: string;
             name: string;
             description: string;
+        };
+        MsisdnInfo: {
+            /** @description Номер: 11 цифр, 7XXXXXXXXXX */
+            msisdn: string;
+            operatorId: number;
+            /** @description Оператор, который обслуживает номер сейчас */
+            operatorName: string;
+            /** @description Адрес логотипа оператора */
+            operatorLogo: string;
+            /** @description Код региона (ФНС) */
+            regionCode: number | null;
+            regionName: string | null;
+            /** @description Номер перенесён к другому оператору */
+            isPorted: boolean;
+            /** @description Дата последнего переноса */
+            lastPortation: string | null;
+            /** @description Юридическое лицо — владелец диапазона по реестру нумерации */
+            rangeHolder: string | null;
+        };
+        Quota: {
+            /** @description Сколько проверок осталось на сегодня */
+            remainingCount: number;
+            /**
+             * Format: date-time
+             * @description Когда лимит обновится (00:00 по Москве)
+             */
+            refreshAt: string;
+        };
+        /** @description Лимит проверок исчерпан */
+        QuotaProblem: {
+            type: string;
+            title: string;
+            status: number;
+            detail?: string;
+            errors?: {
+                [key: string]: string[];
+            };
+            requestId?: string;
+            /**
+             * Format: date-time
+             * @description Когда лимит обновится
+             */
+            refreshAt: string;
+        };
+        NumberingPlanInfo: {
+            /** @description Загружен демонстрационный план, а не официальный реестр */
+            isDemo: boolean;
+            source: string | null;
+            importedAt: string | null;
+            /** @description Диапазонов в плане */
+            ranges: number;
+            /** @description Индекс перенесённых номеров этого узла построен */
+            indexReady: boolean;
+            /** @description Сколько номеров можно проверить одним файлом */
+            maxRows: number;
+            /** @description Наибольший размер файла, байт */
+            maxBytes: number;
+        };
+        BatchUpload: {
+            /**
+             * Format: binary
+             * @description Файл .csv, .txt или .xlsx с номерами
+             */
+            File: Blob;
+        };
+        /** @description Тариф в регионе */
+        Tariff: {
+            id: number;
+            slug: string;
+            name: string;
+            /** @description Package — пакет с абонентской платой, NonPackage — оплата за использование */
+            kind: "Package" | "NonPackage";
+            description: string;
+            operatorId: number;
+            operatorSlug: string;
+            operatorName: string;
+            /** @description Фирменный цвет оператора, #rrggbb */
+            operatorColor: string;
+            /** @description Адрес логотипа-монограммы */
+            operatorLogo: string;
+            minutes: number | null;
+            minutesUnlim: boolean;
+            sms: number | null;
+            smsUnlim: boolean;
+            traffic: number | null;
+            trafficUnlim: boolean;
+            minutePrice: number | null;
+            smsPrice: number | null;
+            mbPrice: number | null;
+            url: string | null;
+            /** @description Входящие подписки (GET /v1/tariffmediaservice) */
+            mediaServiceIds: number[];
+            /** @description Домашние услуги (GET /v1/tariffconvergenceservice) */
+            convergenceServiceIds: number[];
+            /** @description Архивный: больше не подключается */
+            isArchived: boolean;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Регион, для которого указана цена */
+            regionCode: number;
+            /** @description Абонентская плата в регионе, ₽ в месяц (0 — без платы) */
+            price: number;
+        };
+        /** @description Тариф со всеми регионами продаж */
+        TariffDetail: {
+            id: number;
+            slug: string;
+            name: string;
+            /** @description Package — пакет с абонентской платой, NonPackage — оплата за использование */
+            kind: "Package" | "NonPackage";
+            description: string;
+            operatorId: number;
+            operatorSlug: string;
+            operatorName: string;
+            /** @description Фирменный цвет оператора, #rrggbb */
+            operatorColor: string;
+            /** @description Адрес логотипа-монограммы */
+            operatorLogo: string;
+            minutes: number | null;
+            minutesUnlim: boolean;
+            sms: number | null;
+            smsUnlim: boolean;
+            traffic: number | null;
+            trafficUnlim: boolean;
+            minutePrice: number | null;
+            smsPrice: number | null;
+            mbPrice: number | null;
+            url: string | null;
+            /** @description Входящие подписки (GET /v1/tariffmediaservice) */
+            mediaServiceIds: number[];
+            /** @description Домашние услуги (GET /v1/tariffconvergenceservice) */
+            convergenceServiceIds: number[];
+            /** @description Архивный: больше не подключается */
+            isArchived: boolean;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Где продаётся и за сколько */
+            regions: {
+                regionCode: number;
+                regionSlug: string;
+                regionName: string;
+                /** @description ₽ в месяц */
+                price: number;
+            }[];
+        };
+        TariffPage: {
+            data: components["schemas"]["Tariff"][];
+            /** @description Сколько строк пропущено */
+            offset: number;
+            /** @description Сколько строк запрошено */
+            pageSize: number;
+            /** @description Всего строк */
+            totalRows: number;
+        };
+        /** @description Границы фильтров и операторы региона */
+        TariffFilters: {
+            regionCode: number;
+            regionSlug: string;
+            regionName: string;
+            /** @description Тарифов в регионе (без архивных) */
+            totalRows: number;
+            packageCount: number;
+            nonPackageCount: number;
+            operators: {
+                id: number;
+                slug: string;
+                name: string;
+                color: string;
+                logo: string;
+                tariffCount: number;
+                /** @description Самая низкая абонентская плата, ₽ */
+                minPrice: number;
+            }[];
+            /** @description Абонентская плата, ₽ в месяц */
+            price: {
+                min: number | null;
+                max: number | null;
+                /** @description Есть тарифы с безлимитом */
+                hasUnlim: boolean;
+            };
+            /** @description Минуты в пакете (без безлимитных) */
+            minutes: {
+                min: number | null;
+                max: number | null;
+                /** @description Есть тарифы с безлимитом */
+                hasUnlim: boolean;
+            };
+            /** @description SMS в пакете */
+            sms: {
+                min: number | null;
+                max: number | null;
+                /** @description Есть тарифы с безлимитом */
+                hasUnlim: boolean;
+            };
+            /** @description Интернет в пакете, ГБ */
+            traffic: {
+                min: number | null;
+                max: number | null;
+                /** @description Есть тарифы с безлимитом */
+                hasUnlim: boolean;
+            };
+            /** @description Цена минуты у тарифов без пакета, ₽ */
+            minutePrice: {
+                min: number | null;
+                max: number | null;
+                /** @description Есть тарифы с безлимитом */
+                hasUnlim: boolean;
+            };
+            /** @description Цена SMS у тарифов без пакета, ₽ */
+            smsPrice: {
+                min: number | null;
+                max: number | null;
+                /** @description Есть тарифы с безлимитом */
+                hasUnlim: boolean;
+            };
+            /** @description Цена мегабайта у тарифов без пакета, ₽ */
+            mbPrice: {
+                min: number | null;
+                max: number | null;
+                /** @description Есть тарифы с безлимитом */
+                hasUnlim: boolean;
+            };
+        };
+        AuthInfo: {
+            /** @description Выполнен ли вход */
+            isLogged: boolean;
+            /** @description Когда истекает токен доступа; за минуту до этого приложение его обновляет */
+            expireAt: string | null;
+            /** @description Имя для шапки сайта */
+            userName: string | null;
+        };
+        PersonalInfo: {
+            fullName: string;
+            lastName: string;
+            firstName: string;
+            middleName: string;
+            birthDate: string | null;
+            passport: string | null;
+            /** @description Подтверждённые мобильные номера */
+            mobiles: string[];
+            email: string | null;
+            isEmailVerified: boolean;
+        };
+        /** @description Initialized — создано, PendingBDPN — в обработке БДПН, Done — выполнено, Deleted — удалено */
+        PortationOrderStatus: "Initialized" | "PendingBDPN" | "Done" | "Deleted";
+        AccountOperator: {
+            operatorId: number;
+            /** @description Адрес логотипа */
+            operatorLogo: string;
+            operatorName: string;
+        };
+        AccountMsisdnInfo: {
+            msisdn: string;
+            /** @description Подтверждённый номер из Госуслуг */
+            isEsiaMsisdn: boolean;
+            lastPortation: string | null;
+            operatorId: number | null;
+            operatorLogo: string | null;
+            operatorName: string | null;
+            regionCode: number | null;
+            regionName: string | null;
+        };
+        AccountInfo: {
+            userName: string;
+            msisdns: components["schemas"]["AccountMsisdnInfo"][];
+        };
+        AccountOrder: {
+            id: number;
+            status: components["schemas"]["PortationOrderStatus"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            lastUpdate: string;
+            portationDate: string | null;
+            tariffName: string | null;
+            fromOperator: components["schemas"]["AccountOperator"] | null;
+            toOperator: components["schemas"]["AccountOperator"] | null;
+        };
+        AccountPortation: {
+            id: number;
+            orderId: number | null;
+            status: components["schemas"]["PortationOrderStatus"];
+            /** Format: date-time */
+            startedAt: string;
+            portationAt: string | null;
+            /** Format: date-time */
+            lastUpdatedAt: string;
+            fromOperator: components["schemas"]["AccountOperator"] | null;
+            toOperator: components["schemas"]["AccountOperator"] | null;
+        };
+        AccountOrders: {
+            msisdnInfo: components["schemas"]["AccountMsisdnInfo"];
+            orders: {
+                data: components["schemas"]["AccountOrder"][];
+                /** @description Сколько строк пропущено */
+                offset: number;
+                /** @description Сколько строк запрошено */
+                pageSize: number;
+                /** @description Всего строк */
+                totalRows: number;
+            };
+        };
+        AccountPortations: {
+            msisdnInfo: components["schemas"]["AccountMsisdnInfo"];
+            portations: {
+                data: components["schemas"]["AccountPortation"][];
+                /** @description Сколько строк пропущено */
+                offset: number;
+                /** @description Сколько строк запрошено */
+                pageSize: number;
+                /** @description Всего строк */
+                totalRows: number;
+            };
+        };
+        AccountPortationEvent: {
+            /** Format: date-time */
+            occurredAt: string;
+            status: components["schemas"]["PortationOrderStatus"];
+            description: string;
+        };
+        AccountPortationInfo: {
+            id: number;
+            orderId: number | null;
+            status: components["schemas"]["PortationOrderStatus"];
+            /** Format: date-time */
+            startedAt: string;
+            portationAt: string | null;
+            /** Format: date-time */
+            lastUpdatedAt: string;
+            fromOperator: components["schemas"]["AccountOperator"] | null;
+            toOperator: components["schemas"]["AccountOperator"] | null;
+            msisdn: string;
+            events: components["schemas"]["AccountPortationEvent"][];
+        };
+        NewsItem: {
+            id: number;
+            slug: string;
+            title: string;
+            /** @description Короткое описание для списка */
+            summary: string;
+            /** Format: date-time */
+            publishedAt: string;
+        };
+        NewsStory: {
+            id: number;
+            slug: string;
+            title: string;
+            /** @description Короткое описание для списка */
+            summary: string;
+            /** Format: date-time */
+            publishedAt: string;
+            /** @description Текст новости, очищенный HTML */
+            html: string;
+        };
+        NewsPage: {
+            data: components["schemas"]["NewsItem"][];
+            /** @description Номер страницы, с 1 */
+            page: number;
+            pageSize: number;
+            totalRows: number;
+        };
+        FeedbackSent: {
+            id: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        CaptchaChallenge: {
+            parameters: {
+                [key: string]: unknown;
+            };
+            signature?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        CoverageSource: {
+            operatorId: number;
+            slug: string;
+            name: string;
+            color: string;
+            logo: string;
+            kind: "None" | "Layer" | "GeoCollection" | "Reference";
+            projection: "None" | "Cartesian" | "SphericalMecrator" | "Wgs84Mercator";
+            /** @description Layer: шаблон XYZ; Reference: карта на сайте оператора */
+            url: string | null;
+        };
+        CoverageMap: {
+            baseMap: {
+                /** @description Подложка (XYZ); null — без подложки */
+                tileUrl: string | null;
+                attribution: string;
+            };
+            cities: {
+                name: string;
+                lat: number;
+                lon: number;
+            }[];
+            sources: components["schemas"]["CoverageSource"][];
+        };
+        GeoJsonFeatureCollection: {
+            /** @enum {string} */
+            type: "FeatureCollection";
+            features: {
+                [key: string]: unknown;
+            }[];
+        } & {
+            [key: string]: unknown;
         };
     };
     responses: never;
@@ -541,6 +1712,99 @@ export interface operations {
             };
         };
     };
+    getOperatorTileListV11: {
+        parameters: {
+            query?: {
+                RegionCode?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorTile"][];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOperatorTileListV12: {
+        parameters: {
+            query?: {
+                RegionSlug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorTile"][];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOperatorTile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorTile"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getOperator: {
         parameters: {
             query?: never;
@@ -639,6 +1903,1119 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TariffService"][];
+                };
+            };
+        };
+    };
+    getMsisdnInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Номер для проверки */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Номер в любой привычной записи: +7 916 123-45-67, 8 (916) 123-45-67, 79161234567 */
+                    msisdn: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MsisdnInfo"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Лимит проверок исчерпан */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuotaProblem"];
+                };
+            };
+        };
+    };
+    getMsisdnQuota: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quota"];
+                };
+            };
+        };
+    };
+    getNumberingPlanInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NumberingPlanInfo"];
+                };
+            };
+        };
+    };
+    getMsisdnInfoBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["BatchUpload"];
+            };
+        };
+        responses: {
+            /** @description Файл с результатом */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": Blob;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": Blob;
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["Problem"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["Problem"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["Problem"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Лимит проверок исчерпан */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["QuotaProblem"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["QuotaProblem"];
+                };
+            };
+        };
+    };
+    getTariffListV14: {
+        parameters: {
+            query: {
+                /** @description Код региона (ФНС): 77 — Москва */
+                RegionCode: number;
+                /** @description Сколько строк пропустить */
+                Skip: number;
+                /** @description Сколько строк вернуть */
+                Take: number;
+                /** @description Поле сортировки */
+                SortBy: "price" | "minutes" | "sms" | "traffic" | "name";
+                /** @description По убыванию */
+                SortDesc: boolean;
+                /** @description Часть названия, без учёта регистра */
+                Name?: string;
+                /** @description Операторы */
+                OperatorId?: number[];
+                /** @description Интернет не меньше, ГБ (безлимит подходит) */
+                TrafficMin?: number;
+                /** @description Интернет не больше, ГБ */
+                TrafficMax?: number;
+                /** @description Безлимитный интернет: true — только безлимитные; false или не задано — любые */
+                TrafficUnlim?: boolean;
+                /** @description SMS не меньше (безлимит подходит) */
+                SmsMin?: number;
+                /** @description SMS не больше */
+                SmsMax?: number;
+                /** @description Безлимитные SMS: true — только безлимитные; false или не задано — любые */
+                SmsUnlim?: boolean;
+                /** @description Минут не меньше (безлимит подходит) */
+                MinutesMin?: number;
+                /** @description Минут не больше */
+                MinutesMax?: number;
+                /** @description Безлимитные минуты: true — только безлимитные; false или не задано — любые */
+                MinutesUnlim?: boolean;
+                /** @description Абонентская плата не меньше, ₽ */
+                PriceMin?: number;
+                /** @description Абонентская плата не больше, ₽ */
+                PriceMax?: number;
+                /** @description Оставить у каждого оператора один — самый дешёвый подходящий тариф */
+                BestByOperator: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TariffPage"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getTariffListV2: {
+        parameters: {
+            query: {
+                /** @description Package — пакет с абонентской платой, NonPackage — оплата за использование */
+                QueryType: "Package" | "NonPackage";
+                /** @description Адрес региона: moskva */
+                RegionSlug: string;
+                /** @description Сколько строк пропустить */
+                Skip: number;
+                /** @description Сколько строк вернуть */
+                Take: number;
+                /** @description Поле сортировки */
+                SortBy: "price" | "minutes" | "sms" | "traffic" | "name";
+                /** @description По убыванию */
+                SortDesc: boolean;
+                /** @description Операторы */
+                OperatorSlugs?: string[];
+                /** @description Оставить у каждого оператора один — самый дешёвый подходящий тариф */
+                BestByOperator: boolean;
+                /** @description Минут не меньше (безлимит подходит) */
+                "Package.MinutesMin"?: number;
+                /** @description Минут не больше */
+                "Package.MinutesMax"?: number;
+                /** @description Безлимитные минуты: true — только безлимитные; false или не задано — любые */
+                "Package.MinutesUnlim"?: boolean;
+                /** @description Интернет не меньше, ГБ */
+                "Package.TrafficMin"?: number;
+                /** @description Интернет не больше, ГБ */
+                "Package.TrafficMax"?: number;
+                /** @description Безлимитный интернет: true — только безлимитные; false или не задано — любые */
+                "Package.TrafficUnlim"?: boolean;
+                /** @description Расширение: SMS не меньше */
+                "Package.SmsMin"?: number;
+                /** @description Расширение: SMS не больше */
+                "Package.SmsMax"?: number;
+                /** @description Расширение: безлимитные SMS: true — только безлимитные; false или не задано — любые */
+                "Package.SmsUnlim"?: boolean;
+                /** @description Цена минуты не меньше, ₽ */
+                "NonPackage.MinuteMinPrice"?: number;
+                /** @description Цена минуты не больше, ₽ */
+                "NonPackage.MinuteMaxPrice"?: number;
+                /** @description Цена SMS не меньше, ₽ */
+                "NonPackage.SmsMinPrice"?: number;
+                /** @description Цена SMS не больше, ₽ */
+                "NonPackage.SmsMaxPrice"?: number;
+                /** @description Расширение: абонентская плата не меньше, ₽ */
+                PriceMin?: number;
+                /** @description Расширение: абонентская плата не больше, ₽ */
+                PriceMax?: number;
+                /** @description Часть названия, без учёта регистра */
+                Name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TariffPage"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getTariffFiltersV12: {
+        parameters: {
+            query: {
+                /** @description Код региона (ФНС): 77 — Москва */
+                RegionCode: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Границы фильтров и операторы региона */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TariffFilters"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getTariffFiltersV2: {
+        parameters: {
+            query: {
+                /** @description Адрес региона: moskva */
+                RegionSlug: string;
+                /** @description Package — пакет с абонентской платой, NonPackage — оплата за использование */
+                QueryType?: "Package" | "NonPackage";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Границы фильтров и операторы региона */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TariffFilters"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getTariffV11: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Тариф со всеми регионами продаж */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TariffDetail"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getTariffV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Тариф со всеми регионами продаж */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TariffDetail"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getTariffByName: {
+        parameters: {
+            query: {
+                /** @description Название тарифа (точно, без учёта регистра) */
+                Name: string;
+                OperatorId: number;
+                /** @description Код региона (ФНС): 77 — Москва */
+                RegionCode: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Тариф в регионе */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tariff"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    esiaLogin: {
+        parameters: {
+            query?: {
+                /** @description Куда вернуться: путь на этом сайте */
+                returnUrl?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Переход по адресу из заголовка Location */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    esiaCallback: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                error?: string;
+                error_description?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Переход по адресу из заголовка Location */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getUserInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthInfo"];
+                };
+            };
+        };
+    };
+    refreshToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description Только refresh_token; сам токен берётся из cookie
+                     * @enum {string}
+                     */
+                    grant_type: "refresh_token";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthInfo"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPersonalInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalInfo"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    esiaLogout: {
+        parameters: {
+            query?: {
+                /** @description Куда вернуться: путь на этом сайте */
+                returnUrl?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Переход по адресу из заголовка Location */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAccountInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountInfo"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAccountOrders: {
+        parameters: {
+            query: {
+                /**
+                 * @description Номер телефона: 11 цифр, начиная с 7
+                 * @example 79161234567
+                 */
+                Msisdn: string;
+                /** @description Сколько строк пропустить */
+                Skip: number;
+                /** @description Сколько строк вернуть */
+                Take: number;
+                /** @description Поле сортировки */
+                SortBy: "lastUpdate" | "created";
+                /** @description По убыванию */
+                SortDesc: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountOrders"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAccountPortations: {
+        parameters: {
+            query: {
+                /**
+                 * @description Номер телефона: 11 цифр, начиная с 7
+                 * @example 79161234567
+                 */
+                Msisdn: string;
+                /** @description Сколько строк пропустить */
+                Skip: number;
+                /** @description Сколько строк вернуть */
+                Take: number;
+                /** @description Поле сортировки */
+                SortBy: "transfered" | "started" | "lastUpdate";
+                /** @description По убыванию */
+                SortDesc: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountPortations"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAccountPortationInfo: {
+        parameters: {
+            query: {
+                /**
+                 * @description Номер телефона: 11 цифр, начиная с 7
+                 * @example 79161234567
+                 */
+                Msisdn: string;
+                PortationId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountPortationInfo"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getNewsList: {
+        parameters: {
+            query: {
+                /** @description Номер страницы, с 1 */
+                Page: number;
+                /** @description Новостей на странице */
+                PageSize: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsPage"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getNewsStory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsStory"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getFeedbackChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaptchaChallenge"];
+                };
+            };
+        };
+    };
+    sendFeedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Как к вам обращаться */
+                    name: string;
+                    /**
+                     * Format: email
+                     * @description Куда ответить
+                     */
+                    email: string;
+                    /** @description Тема обращения */
+                    topic: "Перенос номера" | "Проверка номера" | "Тарифы" | "Личный кабинет" | "Другое";
+                    /** @description Текст обращения */
+                    message: string;
+                    /** @description Решение капчи ALTCHA (из виджета) */
+                    altcha: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackSent"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getCoverageMap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CoverageMap"];
+                };
+            };
+        };
+    };
+    getCoverageGeoJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeoJsonFeatureCollection"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
                 };
             };
         };

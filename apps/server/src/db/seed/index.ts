@@ -1,5 +1,10 @@
 import { eq } from 'drizzle-orm';
+import { seedAccountDemo } from '../../modules/account/demo';
+import { seedCoverageDemo } from '../../modules/coverage/demo';
+import { seedLookupDemo } from '../../modules/lookup/demo';
+import { seedNewsDemo } from '../../modules/news/demo';
 import { DEFAULT_THEME, FEATURES, THEME_SETTING } from '../../modules/settings/features';
+import { seedTariffsDemo } from '../../modules/tariffs/seed';
 import type { Database } from '../client';
 import {
   convergenceServices,
@@ -94,7 +99,8 @@ export async function seedReference(db: Database): Promise<boolean> {
 
 /** Demo content for development and tests; production never loads it. */
 export async function seedDemo(db: Database): Promise<boolean> {
-  return applyOnce(db, 'demo', DEMO_VERSION, async (tx) => {
+  const lookup = await seedLookupDemo(db);
+  const demo = await applyOnce(db, 'demo', DEMO_VERSION, async (tx) => {
     const ops = await tx.select({ id: operators.id, slug: operators.slug }).from(operators);
     const idBySlug = new Map(ops.map((o) => [o.slug, o.id]));
     const codes = (await tx.select({ code: regions.code }).from(regions)).map((r) => r.code);
@@ -108,5 +114,10 @@ export async function seedDemo(db: Database): Promise<boolean> {
         .values(pairs.slice(i, i + 500))
         .onConflictDoNothing();
     }
+    await seedTariffsDemo(tx);
   });
+  const account = await seedAccountDemo(db);
+  const stories = await applyOnce(db, 'news-demo', 1, (tx) => seedNewsDemo(tx));
+  const coverage = await applyOnce(db, 'coverage-demo', 1, (tx) => seedCoverageDemo(tx));
+  return demo || lookup || account || stories || coverage;
 }

@@ -1,17 +1,27 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { notFound } from '../../lib/problem';
+import { notFound, validationProblem } from '../../lib/problem';
 import { ProblemRef } from '../../lib/schemas';
+import { findRegionCode } from '../regions/repository';
 import { logoUrl, monogramSvg } from './logo';
 import { findOperatorBySlug, listOperators } from './repository';
-import { OperatorDetailSchema, OperatorListQuery, OperatorPageSchema, OperatorSchema } from './schemas';
+import {
+  OperatorDetailSchema,
+  OperatorListQuery,
+  OperatorPageSchema,
+  OperatorSchema,
+  OperatorTileSchema,
+} from './schemas';
+import { listOperatorTiles } from './tiles';
 
-const SlugParams = Type.Object({ slug: Type.String({ minLength: 1, maxLength: 100, pattern: '^[a-z0-9-]+$' }) });
+// Any string is a slug to look up: an unknown one is 404, as the client expects, never 400.
+const SlugParams = Type.Object({ slug: Type.String({ minLength: 1, maxLength: 100 }) });
 
 const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(OperatorSchema);
   app.addSchema(OperatorDetailSchema);
   app.addSchema(OperatorPageSchema);
+  app.addSchema(OperatorTileSchema);
 
   app.get(
     '/v1/operator/list',
@@ -33,6 +43,68 @@ const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         sortDesc: q.SortDesc,
       });
       return { data: rows.map((r) => ({ ...r, logo: logoUrl(r.slug) })), offset: q.Skip, pageSize: q.Take, totalRows };
+    },
+  );
+
+  const tileList = async (regionCode: number | undefined) =>
+    (await listOperatorTiles(app.db, regionCode)).map((t) => ({ ...t, logo: logoUrl(t.slug) }));
+
+  app.get(
+    '/v1.1/operator/tile/list',
+    {
+      schema: {
+        operationId: 'getOperatorTileListV11',
+        tags: ['Операторы'],
+        summary: 'Карточки операторов: число тарифов и самая низкая цена (регион по коду)',
+        querystring: Type.Object({ RegionCode: Type.Optional(Type.Integer({ minimum: 1, maximum: 99 })) }),
+        response: { 200: Type.Array(Type.Ref('OperatorTile')), 400: ProblemRef },
+      },
+    },
+    async (request) => {
+      const code = request.query.RegionCode;
+      if (code !== undefined && (await findRegionCode(app.db, { code })) === undefined) {
+        throw validationProblem({ RegionCode: ['Такого региона нет.'] });
+      }
+      return tileList(code);
+    },
+  );
+
+  app.get(
+    '/v1.2/operator/tile/list',
+    {
+      schema: {
+        operationId: 'getOperatorTileListV12',
+        tags: ['Операторы'],
+        summary: 'Карточки операторов: число тарифов и самая низкая цена (регион по адресу)',
+        querystring: Type.Object({ RegionSlug: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) }),
+        response: { 200: Type.Array(Type.Ref('OperatorTile')), 400: ProblemRef },
+      },
+    },
+    async (request) => {
+      const slug = request.query.RegionSlug;
+      const code = slug === undefined ? undefined : await findRegionCode(app.db, { slug });
+      if (slug !== undefined && code === undefined) throw validationProblem({ RegionSlug: ['Такого региона нет.'] });
+      return tileList(code);
+    },
+  );
+
+  app.get(
+    '/v1/operator/tile/:id',
+    {
+      schema: {
+        operationId: 'getOperatorTile',
+        tags: ['Операторы'],
+        summary: 'Карточка одного оператора по всей России',
+        params: Type.Object({ id: Type.String({ maxLength: 20 }) }),
+        response: { 200: Type.Ref('OperatorTile'), 404: ProblemRef },
+      },
+    },
+    async (request) => {
+      // Any id that is not a known operator, numeric or not, is simply not found.
+      const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : undefined;
+      const [tile] = id === undefined ? [] : await listOperatorTiles(app.db, undefined, id);
+      if (!tile) throw notFound();
+      return { ...tile, logo: logoUrl(tile.slug) };
     },
   );
 

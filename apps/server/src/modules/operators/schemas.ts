@@ -34,3 +34,17 @@ export type OperatorSortField = (typeof OPERATOR_SORT_FIELDS)[number];
 export const OperatorListQuery = Type.Object(PagingQuery(OPERATOR_SORT_FIELDS, 'name'));
 
 export const OperatorPageSchema = Type.Object(PageSchema(Type.Ref('Operator')).properties, { $id: 'OperatorPage' });
+
+export const OperatorTileSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    slug: Type.String(),
+    name: Type.String(),
+    logo: Type.String(),
+    color: Type.String(),
+    kind: Type.Union([Type.Literal('MNO'), Type.Literal('MVNO')]),
+    tariffCount: Type.Integer({ description: 'Действующих тарифов (в регионе или по всей России)' }),
+    minPrice: Type.Union([Type.Integer(), Type.Null()], { description: 'Самая низкая абонентская плата, ₽/мес' }),
+  },
+  { $id: 'OperatorTile' },
+);

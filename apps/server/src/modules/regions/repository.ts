@@ -7,8 +7,7 @@ export async function listRegions(db: Database) {
 }
 
 export async function regionExists(db: Database, code: number) {
-  const [row] = await db.select({ code: regions.code }).from(regions).where(eq(regions.code, code));
-  return row !== undefined;
+  return (await findRegionCode(db, { code })) !== undefined;
 }
 
 /** Region–operator pairs, ordered by region and operator name; one region when `code` is given. */
@@ -28,4 +27,13 @@ export async function listRegionOperators(db: Database, code?: number) {
     .innerJoin(operators, eq(operators.id, regionOperators.operatorId))
     .where(code === undefined ? undefined : eq(regions.code, code))
     .orderBy(asc(regions.code), asc(operators.name));
+}
+
+/** The FNS code of a region given by code or slug; undefined when there is no such region. */
+export async function findRegionCode(db: Database, region: { code: number } | { slug: string }) {
+  const [row] = await db
+    .select({ code: regions.code })
+    .from(regions)
+    .where('code' in region ? eq(regions.code, region.code) : eq(regions.slug, region.slug));
+  return row?.code;
 }

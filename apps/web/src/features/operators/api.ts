@@ -18,3 +18,9 @@ export const getOperatorQueryOptions = (slug: string) =>
     queryKey: ['operators', 'detail', { slug }],
     queryFn: async () => api.get('/api/v1/operator/{slug}', { path: { slug } }),
   });
+
+export const getOperatorTileQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: ['operators', 'detail', { tile: id }],
+    queryFn: async () => api.get('/api/v1/operator/tile/{id}', { path: { id: String(id) } }),
+  });
