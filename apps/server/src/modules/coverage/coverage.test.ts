@@ -3,7 +3,10 @@ import { createTestApp, type TestApp } from '../../test/app';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ mapTileUrl: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png', mapTileAttribution: '© Тест' });
+  t = await createTestApp({
+    mapTileUrl: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png',
+    mapTileAttribution: '© Тест',
+  });
 });
 afterAll(async () => t?.close());
 
@@ -13,7 +16,11 @@ describe('coverage map', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.baseMap).toEqual({ tileUrl: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png', attribution: '© Тест' });
-    expect(body.cities.find((c: { name: string }) => c.name === 'Москва')).toEqual({ name: 'Москва', lat: 55.75, lon: 37.62 });
+    expect(body.cities.find((c: { name: string }) => c.name === 'Москва')).toEqual({
+      name: 'Москва',
+      lat: 55.75,
+      lon: 37.62,
+    });
     const bySlug = new Map(body.sources.map((s: { slug: string }) => [s.slug, s]));
     expect(bySlug.get('mts')).toMatchObject({ kind: 'GeoCollection', projection: 'SphericalMecrator', url: null });
     expect(bySlug.get('beeline')).toMatchObject({ kind: 'GeoCollection', projection: 'Wgs84Mercator' });

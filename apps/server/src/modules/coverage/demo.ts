@@ -70,7 +70,12 @@ const DEMO: Record<string, { kind: string; projection: string; url?: string; rad
   megafon: { kind: 'GeoCollection', projection: 'SphericalMecrator', radiusKm: 175 },
   beeline: { kind: 'GeoCollection', projection: 'Wgs84Mercator', radiusKm: 150 },
   t2: { kind: 'GeoCollection', projection: 'SphericalMecrator', radiusKm: 130 },
-  motiv: { kind: 'GeoCollection', projection: 'SphericalMecrator', radiusKm: 160, cities: ['Екатеринбург', 'Сургут', 'Тюмень'] },
+  motiv: {
+    kind: 'GeoCollection',
+    projection: 'SphericalMecrator',
+    radiusKm: 160,
+    cities: ['Екатеринбург', 'Сургут', 'Тюмень'],
+  },
   yota: { kind: 'Reference', projection: 'None', url: 'https://www.yota.ru/coverage' },
 };
 

@@ -18,7 +18,9 @@ const CoverageSourceSchema = Type.Object(
     logo: Type.String(),
     kind: Type.Union(MAP_SOURCE_KINDS.map((k) => Type.Literal(k))),
     projection: Type.Union(MAP_PROJECTIONS.map((p) => Type.Literal(p))),
-    url: Type.Union([Type.String(), Type.Null()], { description: 'Layer: шаблон XYZ; Reference: карта на сайте оператора' }),
+    url: Type.Union([Type.String(), Type.Null()], {
+      description: 'Layer: шаблон XYZ; Reference: карта на сайте оператора',
+    }),
   },
   { $id: 'CoverageSource' },
 );

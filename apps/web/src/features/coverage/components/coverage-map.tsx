@@ -55,7 +55,12 @@ export function CoverageMap({ projection, color, geojson, tileUrl, attribution, 
         />
       )}
       {cities.map((c) => (
-        <CircleMarker key={c.name} center={[c.lat, c.lon]} radius={3} pathOptions={{ color: '#333', weight: 1, fillOpacity: 1 }}>
+        <CircleMarker
+          key={c.name}
+          center={[c.lat, c.lon]}
+          radius={3}
+          pathOptions={{ color: '#333', weight: 1, fillOpacity: 1 }}
+        >
           <Tooltip direction="right" offset={[4, 0]} permanent={c.name === 'Москва' || c.name === 'Новосибирск'}>
             {c.name}
           </Tooltip>
