@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 const root = resolve(fileURLToPath(new URL('../../../', import.meta.url)));
 
@@ -101,4 +102,19 @@ export function watchErrors(page: Page): string[] {
     if (res.status() >= 400) errors.push(`HTTP ${res.status()} ${res.url()}`);
   });
   return errors;
+}
+
+/** Starts the site and Chromium before the file's tests (handing both to `use`) and stops them after. */
+export function useSiteAndBrowser(use: (site: Site, browser: Browser) => void): void {
+  let site: Site | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+    use(site, browser);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+    if (site) removeDir(site.dataDir);
+  });
 }

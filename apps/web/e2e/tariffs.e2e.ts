@@ -1,17 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, removeDir, type Site, startSite, watchErrors } from './site';
+import { describe, expect, it } from 'vitest';
+import { type Site, useSiteAndBrowser, watchErrors } from './site';
 
 let site: Site;
 let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-  if (site) removeDir(site.dataDir);
+useSiteAndBrowser((s, b) => {
+  site = s;
+  browser = b;
 });
 
 /** Digits of a price text: «1 290 ₽/мес» → 1290. */
