@@ -34,9 +34,13 @@ describe('/check', () => {
     expect(await page.getByTestId('lookup-quota').innerText()).toContain('Осталось проверок сегодня: 20.');
     expect(await page.getByTestId('lookup-quota').innerText()).toContain('00:00 (МСК)');
 
-    // Typing: the mask already holds +7 (9, the visitor types the rest.
+    // Typing the whole number as people do, with or without a leading 8: the mask places it right.
     await phoneField(page).click();
-    await page.keyboard.type('161234567');
+    await page.keyboard.type('89161234567');
+    expect(await phoneField(page).inputValue()).toBe('+7 (916) 123-45-67');
+    await phoneField(page).fill('');
+    await phoneField(page).click();
+    await page.keyboard.type('9161234567');
     expect(await phoneField(page).inputValue()).toBe('+7 (916) 123-45-67');
     await page.keyboard.press('Enter');
     const card = page.getByTestId('lookup-result');

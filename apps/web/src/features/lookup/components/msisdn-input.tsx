@@ -37,8 +37,12 @@ export function MsisdnInput({ value, onChange, onSubmit, error }: MsisdnInputPro
     <InputBase
       component={IMaskInput}
       mask={masks.phone.mask}
-      // The mask's union of option types hides these two from InputBase's props.
-      {...({ lazy: masks.phone.lazy, placeholderChar: masks.phone.placeholderChar } as object)}
+      // The mask's union of option types hides these options from InputBase's props.
+      {...({
+        lazy: masks.phone.lazy,
+        placeholderChar: masks.phone.placeholderChar,
+        definitions: masks.phone.definitions,
+      } as object)}
       value={value}
       onAccept={(v: string) => onChange(v)}
       onPaste={onPaste}
