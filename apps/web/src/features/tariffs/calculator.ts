@@ -3,6 +3,8 @@
  * so the page can show the arithmetic and the unit test can check it by hand.
  */
 
+import type { Schemas } from '@perenos/api-client';
+
 export interface Usage {
   minutes: number;
   sms: number;
@@ -10,20 +12,21 @@ export interface Usage {
   gb: number;
 }
 
-/** The fields of a tariff the sum needs (a subset of the API's Tariff). */
-export interface CostedTariff {
-  kind: 'Package' | 'NonPackage';
-  price: number;
-  minutes: number | null;
-  minutesUnlim: boolean;
-  sms: number | null;
-  smsUnlim: boolean;
-  traffic: number | null;
-  trafficUnlim: boolean;
-  minutePrice: number | null;
-  smsPrice: number | null;
-  mbPrice: number | null;
-}
+/** The fields of a tariff the sum needs: a subset of the API's Tariff, so the two cannot drift apart. */
+export type CostedTariff = Pick<
+  Schemas['Tariff'],
+  | 'kind'
+  | 'price'
+  | 'minutes'
+  | 'minutesUnlim'
+  | 'sms'
+  | 'smsUnlim'
+  | 'traffic'
+  | 'trafficUnlim'
+  | 'minutePrice'
+  | 'smsPrice'
+  | 'mbPrice'
+>;
 
 export type CostPart = 'fee' | 'minutes' | 'sms' | 'traffic';
 
