@@ -1,10 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { type Site, useSiteAndBrowser, watchErrors } from './site';
+import { type Site, watchErrors, withSiteAndBrowser } from './site';
 
 let site: Site;
 let browser: Browser;
-useSiteAndBrowser((s, b) => {
+withSiteAndBrowser((s, b) => {
   site = s;
   browser = b;
 });

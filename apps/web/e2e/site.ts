@@ -105,7 +105,7 @@ export function watchErrors(page: Page): string[] {
 }
 
 /** Starts the site and Chromium before the file's tests (handing both to `use`) and stops them after. */
-export function useSiteAndBrowser(use: (site: Site, browser: Browser) => void): void {
+export function withSiteAndBrowser(use: (site: Site, browser: Browser) => void): void {
   let site: Site | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
