@@ -64,6 +64,10 @@ function CostCard({ rank, tariff, cost, onOpen }: { rank: number; tariff: Tariff
 }
 
 /** "What would I pay": monthly use in, every tariff of the region out, cheapest first, sums shown. */
+function usageKeyOf(u: Usage): string {
+  return `${u.minutes}:${u.sms}:${u.gb}`;
+}
+
 export function CalculatorPanel({
   regionCode,
   usage,
@@ -81,18 +85,23 @@ export function CalculatorPanel({
   const [shownFor, setShownFor] = useState({ key: usageKey, n: PAGE });
   const shown = shownFor.key === usageKey ? shownFor.n : PAGE;
   const [draft, setDraft] = useState(usage);
-  // The URL echoes what this form committed a moment later, when the user may already be typing
-  // in the next field: only a change from elsewhere (back button, a shared link) replaces the draft.
-  const committed = useRef(usage);
+  // The newest typed values, kept outside React's render cycle: Enter or a click right after typing
+  // must not commit a draft from the render before (a stale closure).
+  const latest = useRef(draft);
+  // The URL echoes what this form committed a moment later, when the user may already have typed and
+  // committed the next field: an echo of any recent commit is ours; only a change from elsewhere (back
+  // button, a shared link) replaces the draft.
+  const recent = useRef<string[]>([usageKeyOf(usage)]);
   useEffect(() => {
-    const c = committed.current;
-    if (c.minutes === usage.minutes && c.sms === usage.sms && c.gb === usage.gb) return;
-    committed.current = { minutes: usage.minutes, sms: usage.sms, gb: usage.gb };
-    setDraft(committed.current);
+    const incoming = { minutes: usage.minutes, sms: usage.sms, gb: usage.gb };
+    if (recent.current.includes(usageKeyOf(incoming))) return;
+    recent.current = [usageKeyOf(incoming)];
+    latest.current = incoming;
+    setDraft(incoming);
   }, [usage.minutes, usage.sms, usage.gb]);
-  const commit = (next: Usage) => {
-    committed.current = next;
-    onUsageChange(next);
+  const commit = () => {
+    recent.current = [...recent.current.slice(-4), usageKeyOf(latest.current)];
+    onUsageChange(latest.current);
   };
   const ranked = useMemo(() => (data ? rankByCost(data, usage) : []), [data, usage]);
   const field = (key: keyof Usage, label: string, suffix: string, decimal = false) => (
@@ -106,10 +115,13 @@ export function CalculatorPanel({
       decimalSeparator=","
       thousandSeparator=" "
       suffix={suffix}
-      onChange={(v) => setDraft((d) => ({ ...d, [key]: typeof v === 'number' ? v : Number(v) || 0 }))}
-      onBlur={() => commit(draft)}
+      onChange={(v) => {
+        latest.current = { ...latest.current, [key]: typeof v === 'number' ? v : Number(v) || 0 };
+        setDraft(latest.current);
+      }}
+      onBlur={commit}
       onKeyDown={(e) => {
-        if (e.key === 'Enter') commit(draft);
+        if (e.key === 'Enter') commit();
       }}
     />
   );
@@ -130,7 +142,7 @@ export function CalculatorPanel({
             {field('gb', 'Интернет в месяц', ' ГБ', true)}
           </SimpleGrid>
           <Group>
-            <Button onClick={() => commit(draft)}>Рассчитать</Button>
+            <Button onClick={commit}>Рассчитать</Button>
             {data && (
               <Badge variant="light" size="lg">
                 Тарифов в регионе: {data.length}
