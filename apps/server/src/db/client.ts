@@ -42,6 +42,11 @@ const MIGRATION_LOCK_KEY = 7_242_001;
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // A server restart or failover ends idle connections; without a listener node-postgres would throw
+    // from the pool and take the whole process down. The pool opens a new connection when next asked.
+    pool.on('error', (err: Error & { code?: string }) => {
+      if (err.code !== '57P01') process.emitWarning(`PostgreSQL: соединение потеряно: ${err.message}`);
+    });
     const db = drizzleNodePg(pool, { schema });
     return {
       db,
