@@ -29,6 +29,11 @@ function userOf(request: { user: SessionUser | null }): SessionUser {
 }
 
 /** The personal account: the user's numbers, their orders and portations. Someone else's number is «not found». */
+/** The spec's Skip/Take/SortBy/SortDesc query as the repository's paging. */
+function pagingOf<S extends string>(q: { Skip: number; Take: number; SortBy: S; SortDesc: boolean }) {
+  return { skip: q.Skip, take: q.Take, sortBy: q.SortBy, sortDesc: q.SortDesc };
+}
+
 const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   for (const schema of [
     OrderStatusSchema,
@@ -81,12 +86,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const q = request.query;
       const info = await msisdnInfo(app.db, userId, q.Msisdn);
       if (!info) throw notFound();
-      const orders = await accountOrders(app.db, userId, q.Msisdn, {
-        skip: q.Skip,
-        take: q.Take,
-        sortBy: q.SortBy,
-        sortDesc: q.SortDesc,
-      });
+      const orders = await accountOrders(app.db, userId, q.Msisdn, pagingOf(q));
       return { msisdnInfo: info, orders };
     },
   );
@@ -107,12 +107,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const q = request.query;
       const info = await msisdnInfo(app.db, userId, q.Msisdn);
       if (!info) throw notFound();
-      const portations = await accountPortations(app.db, userId, q.Msisdn, {
-        skip: q.Skip,
-        take: q.Take,
-        sortBy: q.SortBy,
-        sortDesc: q.SortDesc,
-      });
+      const portations = await accountPortations(app.db, userId, q.Msisdn, pagingOf(q));
       return { msisdnInfo: info, portations };
     },
   );
