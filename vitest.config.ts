@@ -21,7 +21,8 @@ export default defineConfig({
       {
         test: {
           name: 'server-postgres',
-          include: ['apps/server/src/**/*.test.ts'],
+          // *.pg-test.ts need a PostgreSQL server (several processes on one database).
+          include: ['apps/server/src/**/*.test.ts', 'apps/server/src/**/*.pg-test.ts'],
           env: { TEST_DB: 'postgres' },
           globalSetup: ['apps/server/src/test/global-setup-postgres.ts'],
           isolate: false,

@@ -31,7 +31,13 @@ if (needsBuild) {
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts')], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' },
+  env: {
+    ...process.env,
+    NODE_ENV: process.env.NODE_ENV ?? 'development',
+    // The demo runs a porting 5000 times faster: one chosen 8 days ahead is done in about three minutes.
+    PORTING_TIME_SCALE:
+      process.env.PORTING_TIME_SCALE ?? ((process.env.NODE_ENV ?? 'development') === 'production' ? '1' : '5000'),
+  },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

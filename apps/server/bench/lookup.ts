@@ -1,19 +1,23 @@
 /**
- * `npm run bench:lookup`: the number-lookup figures of issue 4, each printed beside this machine's
- * Fastify hello-world rate measured in the same run. Needs a PostgreSQL server
- * (BENCH_POSTGRES_URL, default postgresql://postgres@127.0.0.1:5432/postgres); it creates and
- * drops its own database. Options: --quick (1 M ported numbers instead of 10 M / 30 M, 5 s runs).
+ * `npm run bench:lookup`: the number-lookup figures, each printed beside this machine's Fastify
+ * hello-world rate measured in the same run: single lookups on PostgreSQL (quota in Redis and in
+ * PostgreSQL) and on PGlite (the embedded default), anonymous and signed in; batch files; the index
+ * build. Needs a PostgreSQL server (BENCH_POSTGRES_URL, default postgresql://postgres@127.0.0.1:5432/postgres;
+ * it creates and drops its own database) and uses Redis at BENCH_REDIS_URL (default
+ * redis://127.0.0.1:6379) when it answers. Options: --quick (1 M ported numbers instead of 10 M / 30 M,
+ * 5 s runs), --single (single lookups only).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
-import { openDatabase } from '../src/db/client';
+import { type Database, openDatabase } from '../src/db/client';
 import { seedReference } from '../src/db/seed/index';
 import { upsertUser } from '../src/modules/esia/repository';
 import { deriveAccessKey, startSession } from '../src/modules/esia/session';
@@ -31,6 +35,10 @@ const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 const here = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = resolve(here, '../../..');
 const quick = process.argv.includes('--quick');
+const singleOnly = process.argv.includes('--single');
+const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** Ported numbers put into the PGlite database (its import runs in this process, single-threaded). */
+const PORTED_PGLITE = 1_000_000;
 const PORTED = quick ? 1_000_000 : 10_000_000;
 const PORTED_INDEX = quick ? 3_000_000 : 30_000_000;
 const DURATION = quick ? 5 : 10;
@@ -43,6 +51,7 @@ const dbUrl = (() => {
   u.pathname = `/${dbName}`;
   return u.toString();
 })();
+const pgliteDir = mkdtempSync(resolve(tmpdir(), 'perenos-bench-pglite-'));
 
 function log(line: string) {
   process.stdout.write(`${line}\n`);
@@ -130,36 +139,110 @@ async function xlsxOfNumbers(numbers: string[]): Promise<Buffer> {
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} МБ`;
 
+/** Fills ported_numbers with distinct numbers spread over 79XXXXXXXXX, five operators, ten years of dates. */
+async function fillPorted(db: Database, from: number, to: number) {
+  const t = performance.now();
+  await db.execute(sql`
+    with ops as (select array_agg(id order by slug) as ids from operators
+                 where slug in ('mts', 'megafon', 'beeline', 't2', 'yota'))
+    insert into ported_numbers (msisdn, operator_id, region_code, ported_on, change_seq)
+    select 79000000000 + g * 33, ops.ids[1 + (g % 5)::int], 77, date '2016-01-01' + (g % 3650)::int, g
+    from ops, generate_series(${from}::bigint, ${to}::bigint) g`);
+  await db.execute(sql`select setval('ported_change_seq', ${to})`);
+  return (performance.now() - t) / 1000;
+}
+
+/** Reference data, the real plan and `ported` numbers in a fresh database. */
+async function prepare(db: Database, ported: number) {
+  await seedReference(db);
+  const plan = await importNumberingPlan(db, readFileSync(resolve(repoRoot, 'data/numbering-plan/DEF-9xx.csv')), {
+    source: 'DEF-9xx.csv',
+  });
+  const seconds = await fillPorted(db, 1, ported);
+  return { ranges: plan.ranges, seconds };
+}
+
+/** A signed-in user's access cookie (the session the benchmark's requests carry). */
+async function benchCookie(db: Database): Promise<string> {
+  const user = await upsertUser(
+    db,
+    '9999999999',
+    'Бенчмарк',
+    {
+      lastName: 'Бенчмарк',
+      firstName: '',
+      middleName: '',
+      birthDate: null,
+      passportMasked: null,
+      mobiles: [],
+      email: null,
+      emailVerified: false,
+    },
+    null,
+    new Date(),
+  );
+  const tokens = await startSession(db, deriveAccessKey(SECRET), { userId: user.id, oid: user.oid, name: user.name });
+  return `perenos-at=${tokens.accessToken}`;
+}
+
+async function redisAnswers(): Promise<boolean> {
+  const { Redis } = await import('ioredis');
+  const r = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  try {
+    await r.connect();
+    return (await r.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    r.disconnect();
+  }
+}
+
+interface Rate {
+  rate: number;
+  p99: number;
+  non2xx: number;
+}
+
+/** Single lookups over HTTP: 50 connections, half ported numbers, half plan numbers. */
+async function singleLookups(port: number, ported: number, headers: Record<string, string> = {}): Promise<Rate> {
+  const bodies = Array.from({ length: 1000 }, (_, i) =>
+    JSON.stringify({
+      msisdn: i % 2 ? randomMobile() : String(79000000000 + (1 + Math.floor(Math.random() * ported)) * 33),
+    }),
+  );
+  let next = 0;
+  const run = await autocannon({
+    url: `http://127.0.0.1:${port}/api/v1.1/msisdn/info/single`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', ...headers },
+    connections: 50,
+    pipelining: 1,
+    duration: DURATION,
+    requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, body: bodies[next++ % bodies.length] }) }],
+  });
+  return { rate: run.requests.average, p99: run.latency.p99, non2xx: run.non2xx };
+}
+
+const UNLIMITED_QUOTA = { LOOKUP_QUOTA_ANONYMOUS: '1000000000', LOOKUP_QUOTA_SIGNED_IN: '1000000000' };
+
 async function main() {
   log(`Бенчмарк проверки номера${quick ? ' (быстрый режим)' : ''}: ${new Date().toISOString()}`);
   await admin(`CREATE DATABASE ${dbName}`);
   const database = await openDatabase({ databaseUrl: dbUrl });
+  const pglite = await openDatabase({ pgliteDir });
   try {
     await database.migrate();
-    await seedReference(database.db);
-    const plan = await importNumberingPlan(
-      database.db,
-      readFileSync(resolve(repoRoot, '../shared/data/numbering-plan/DEF-9xx.csv')),
-      {
-        source: 'DEF-9xx.csv',
-      },
-    );
-    log(`План нумерации: ${plan.ranges} диапазонов из DEF-9xx.csv`);
-    const fill = async (from: number, to: number) => {
-      const t = performance.now();
-      // Distinct numbers spread over the whole 79XXXXXXXXX space, five operators, ten years of dates.
-      await database.db.execute(sql`
-        with ops as (select array_agg(id order by slug) as ids from operators
-                     where slug in ('mts', 'megafon', 'beeline', 't2', 'yota'))
-        insert into ported_numbers (msisdn, operator_id, region_code, ported_on, change_seq)
-        select 79000000000 + g * 33, ops.ids[1 + (g % 5)::int], 77, date '2016-01-01' + (g % 3650)::int, g
-        from ops, generate_series(${from}::bigint, ${to}::bigint) g`);
-      await database.db.execute(sql`select setval('ported_change_seq', ${to})`);
-      return (performance.now() - t) / 1000;
-    };
+    const pgData = await prepare(database.db, PORTED);
     log(
-      `Загрузка ${PORTED.toLocaleString('ru-RU')} перенесённых номеров в PostgreSQL: ${(await fill(1, PORTED)).toFixed(0)} с`,
+      `PostgreSQL: план ${pgData.ranges} диапазонов (DEF-9xx.csv), ${PORTED.toLocaleString('ru-RU')} перенесённых номеров за ${pgData.seconds.toFixed(0)} с`,
     );
+    await pglite.migrate();
+    const liteData = await prepare(pglite.db, PORTED_PGLITE);
+    log(`PGlite: ${PORTED_PGLITE.toLocaleString('ru-RU')} перенесённых номеров за ${liteData.seconds.toFixed(0)} с`);
+    const pgCookie = await benchCookie(database.db);
+    const liteCookie = await benchCookie(pglite.db);
+    await pglite.close();
 
     // 1. The baseline.
     const hello = await serve('hello');
@@ -178,79 +261,85 @@ async function main() {
     log(
       `\nFastify hello world (POST, 50 соединений): ${helloRate.toFixed(0)} запросов/с, p99 ${helloRun.latency.p99} мс`,
     );
+    const line = (title: string, r: Rate, target: string) =>
+      log(
+        `${title}: ${r.rate.toFixed(0)} запросов/с = ${(r.rate / helloRate).toFixed(2)} × hello world, p99 ${r.p99} мс (цель ${target}), не 2xx/404: ${r.non2xx}`,
+      );
 
-    // 2. Single lookups over HTTP, the whole site, quota counted in PostgreSQL on every request.
-    const site = await serve('lookup', {
-      LOOKUP_QUOTA_ANONYMOUS: '1000000000',
-      BATCH_MAX_ROWS: String(BATCH_ROWS),
-      BATCH_MAX_BYTES: String(200 * 1024 * 1024),
-      BATCH_MAX_UNCOMPRESSED_BYTES: String(2 * 1024 * 1024 * 1024 - 1),
-      BATCH_TIMEOUT_MS: '600000',
-    });
-    log(
-      `Запуск сервера с индексом ${PORTED.toLocaleString('ru-RU')} номеров: ${(site.startMs / 1000).toFixed(1)} с, RSS ${mb((await rss(site.port)).rss)}`,
-    );
-    const bodies = Array.from({ length: 1000 }, (_, i) =>
-      JSON.stringify({
-        msisdn: i % 2 ? randomMobile() : String(79000000000 + (1 + Math.floor(Math.random() * PORTED)) * 33),
-      }),
-    );
-    let next = 0;
-    const single = await autocannon({
-      url: `http://127.0.0.1:${site.port}/api/v1.1/msisdn/info/single`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      connections: 50,
-      pipelining: 1,
-      duration: DURATION,
-      requests: [
-        { setupRequest: (req: Record<string, unknown>) => ({ ...req, body: bodies[next++ % bodies.length] }) },
-      ],
-    });
-    const ratio = single.requests.average / helloRate;
-    log(
-      `Одиночная проверка: ${single.requests.average.toFixed(0)} запросов/с (${ratio.toFixed(2)} × hello world; цель ≥ 0,6), p99 ${single.latency.p99} мс (цель ≤ 5), не 2xx/404: ${single.non2xx}`,
-    );
-
-    // 3. Batch: 1 000 000 numbers as CSV and as XLSX, uploaded by a signed-in user.
-    const user = await upsertUser(
-      database.db,
-      '9999999999',
-      'Бенчмарк',
+    // 2. Single lookups over HTTP, the whole site, each set-up in its own server process.
+    const withRedis = await redisAnswers();
+    const setups: { title: string; env: Record<string, string>; cookie: string; ported: number; target: string }[] = [
+      ...(withRedis
+        ? [
+            {
+              title: 'PostgreSQL, лимит в Redis',
+              env: { REDIS_URL: redisUrl, REDIS_PREFIX: `perenos-bench-${process.pid}:` },
+              cookie: pgCookie,
+              ported: PORTED,
+              target: '≥ 0,5 ×, p99 ≤ 5 мс',
+            },
+          ]
+        : []),
+      { title: 'PostgreSQL без Redis, лимит в PostgreSQL', env: {}, cookie: pgCookie, ported: PORTED, target: '—' },
       {
-        lastName: 'Бенчмарк',
-        firstName: '',
-        middleName: '',
-        birthDate: null,
-        passportMasked: null,
-        mobiles: [],
-        email: null,
-        emailVerified: false,
+        title: 'PGlite (встроенная база), лимит в процессе',
+        env: { DATABASE_URL: '', PGLITE_DIR: pgliteDir },
+        cookie: liteCookie,
+        ported: PORTED_PGLITE,
+        target: '≥ 0,5 ×',
       },
-      new Date(),
-    );
-    const tokens = await startSession(database.db, deriveAccessKey(SECRET), {
-      userId: user.id,
-      oid: user.oid,
-      name: user.name,
-    });
-    const cookie = `perenos-at=${tokens.accessToken}`;
+    ];
+    if (!withRedis) log(`Redis по адресу ${redisUrl} не отвечает: замер с лимитом в Redis пропущен.`);
+    let batchPort = 0;
+    let batchChild: ChildProcess | null = null;
+    for (const setup of setups) {
+      const site = await serve('lookup', {
+        ...UNLIMITED_QUOTA,
+        BATCH_MAX_ROWS: String(BATCH_ROWS),
+        BATCH_MAX_BYTES: String(200 * 1024 * 1024),
+        BATCH_MAX_UNCOMPRESSED_BYTES: String(2 * 1024 * 1024 * 1024 - 1),
+        BATCH_TIMEOUT_MS: '600000',
+        ...setup.env,
+      });
+      log(
+        `\n${setup.title}: сервер с индексом запущен за ${(site.startMs / 1000).toFixed(1)} с, RSS ${mb((await rss(site.port)).rss)}`,
+      );
+      line('  одиночная проверка, аноним', await singleLookups(site.port, setup.ported), setup.target);
+      line(
+        '  одиночная проверка, со входом',
+        await singleLookups(site.port, setup.ported, { cookie: setup.cookie }),
+        setup.target,
+      );
+      if (!batchChild && setup.env.DATABASE_URL !== '') {
+        batchPort = site.port;
+        batchChild = site.child;
+      } else {
+        await stop(site.child);
+      }
+    }
+    if (!batchChild) return;
+    if (singleOnly) {
+      await stop(batchChild);
+      return;
+    }
+
+    // 3. Batch: 1 000 000 numbers as CSV and as XLSX, uploaded by a signed-in user (PostgreSQL).
     const numbers = Array.from({ length: BATCH_ROWS }, randomMobile);
     const csv = Buffer.from(`Номер\r\n${numbers.join('\r\n')}\r\n`);
-    const csvRun = await uploadBatch(site.port, cookie, 'numbers.csv', csv, 'text/csv');
+    const csvRun = await uploadBatch(batchPort, pgCookie, 'numbers.csv', csv, 'text/csv');
     log(
-      `Пакет CSV, ${BATCH_ROWS.toLocaleString('ru-RU')} номеров (${mb(csv.length)}): ${csvRun.seconds.toFixed(2)} с до последнего байта результата (${mb(csvRun.received)}; цель ≤ 4 с), пиковый RSS сервера ${mb(csvRun.peak)} (цель ≤ 700 МБ)`,
+      `\nПакет CSV, ${BATCH_ROWS.toLocaleString('ru-RU')} номеров (${mb(csv.length)}): ${csvRun.seconds.toFixed(2)} с до последнего байта результата (${mb(csvRun.received)}; цель ≤ 2 с), пиковый RSS сервера ${mb(csvRun.peak)}`,
     );
     const xlsx = await xlsxOfNumbers(numbers);
-    const xlsxRun = await uploadBatch(site.port, cookie, 'numbers.xlsx', xlsx, 'application/octet-stream');
+    const xlsxRun = await uploadBatch(batchPort, pgCookie, 'numbers.xlsx', xlsx, 'application/octet-stream');
     log(
-      `Пакет XLSX, ${BATCH_ROWS.toLocaleString('ru-RU')} строк (${mb(xlsx.length)}): ${xlsxRun.seconds.toFixed(2)} с (цель ≤ 15 с), пиковый RSS сервера ${mb(xlsxRun.peak)}`,
+      `Пакет XLSX, ${BATCH_ROWS.toLocaleString('ru-RU')} строк (${mb(xlsx.length)}): ${xlsxRun.seconds.toFixed(2)} с (цель ≤ 5 с), пиковый RSS сервера ${mb(xlsxRun.peak)} (цель ≤ 800 МБ)`,
     );
-    await stop(site.child);
+    await stop(batchChild);
 
     // 4. The index alone: 30 million numbers built from PostgreSQL in a fresh process.
     log(
-      `\nДогрузка до ${PORTED_INDEX.toLocaleString('ru-RU')} номеров: ${(await fill(PORTED + 1, PORTED_INDEX)).toFixed(0)} с`,
+      `\nДогрузка до ${PORTED_INDEX.toLocaleString('ru-RU')} номеров: ${(await fillPorted(database.db, PORTED + 1, PORTED_INDEX)).toFixed(0)} с`,
     );
     const build = await new Promise<string>((done, fail) => {
       const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', resolve(here, 'index-build.ts')], {
@@ -274,7 +363,9 @@ async function main() {
     );
   } finally {
     await database.close();
+    await pglite.close().catch(() => undefined);
     await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    rmSync(pgliteDir, { recursive: true, force: true });
   }
 }
 

@@ -29,7 +29,7 @@ async function main() {
     },
     { webDist: '/nonexistent' },
   );
-  const database = await openDatabase({ databaseUrl: config.databaseUrl });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
   const app = await buildApp({ config, database, ownsDatabase: true });
   let peak = 0;
   const sampler = setInterval(() => {

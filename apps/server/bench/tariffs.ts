@@ -1,7 +1,8 @@
 /**
- * `npm run bench:tariffs`: GET /api/v1.4/tariff/list with typical filters over a catalogue of
- * 50 000 tariffs, autocannon with 50 connections, on PostgreSQL and on PGlite, printed beside a
- * Fastify hello-world on the same machine. The server runs in its own process, as in production.
+ * `npm run bench:tariffs`: GET /api/v1.4/tariff/list and /api/v2/tariff/list with typical filters
+ * over a catalogue of 50 000 tariffs, autocannon with 50 connections, on PostgreSQL and on PGlite,
+ * each printed as a ratio to a Fastify hello-world measured in the same run. The server runs in its
+ * own process, as in production.
  *
  * Environment: BENCH_POSTGRES_URL (default postgresql://postgres@127.0.0.1:5432/test, a throw-away
  * database is created beside it), BENCH_DURATION seconds (default 10), BENCH_TARIFFS (default 50000).
@@ -44,6 +45,17 @@ const PATHS = [
   '/api/v1.4/tariff/list?RegionCode=16&Skip=20&Take=10&SortBy=name&SortDesc=false',
   '/api/v1.4/tariff/list?RegionCode=54&Skip=0&Take=10&SortBy=price&SortDesc=false&TrafficUnlim=true&PriceMax=1500',
   '/api/v1.4/tariff/list?RegionCode=23&Skip=0&Take=10&SortBy=price&SortDesc=false&BestByOperator=true',
+];
+
+// The v2 page (/tariffs/{region}): one kind at a time, with the Package.* and NonPackage.* filters it sends.
+const PATHS_V2 = [
+  '/api/v2/tariff/list?QueryType=Package&RegionSlug=moskva&Skip=0&Take=10&SortBy=price&SortDesc=false',
+  '/api/v2/tariff/list?QueryType=Package&RegionSlug=moskva&Skip=0&Take=10&SortBy=price&SortDesc=false&Package.TrafficMin=20&PriceMax=1000',
+  '/api/v2/tariff/list?QueryType=Package&RegionSlug=sankt-peterburg&Skip=10&Take=10&SortBy=minutes&SortDesc=true&Package.MinutesMin=500',
+  '/api/v2/tariff/list?QueryType=NonPackage&RegionSlug=moskva&Skip=0&Take=10&SortBy=price&SortDesc=false&NonPackage.MinuteMaxPrice=2.5',
+  '/api/v2/tariff/list?QueryType=NonPackage&RegionSlug=sverdlovskaya-oblast&Skip=0&Take=10&SortBy=price&SortDesc=false&NonPackage.SmsMaxPrice=3',
+  '/api/v2/tariff/list?QueryType=Package&RegionSlug=krasnodarskiy-kray&Skip=0&Take=10&SortBy=price&SortDesc=false&BestByOperator=true',
+  '/api/v2/tariff/list?QueryType=Package&RegionSlug=moskva&Skip=0&Take=10&SortBy=price&SortDesc=false&OperatorSlugs=mts&OperatorSlugs=beeline',
 ];
 
 async function cannon(url: string, paths: string[]): Promise<CannonResult> {
@@ -123,7 +135,7 @@ async function load(handle: Awaited<ReturnType<typeof openDatabase>>, catalogue:
   return { ...result, seconds: (Date.now() - started) / 1000 };
 }
 
-async function site(env: Record<string, string>): Promise<CannonResult> {
+async function site(env: Record<string, string>): Promise<[CannonResult, CannonResult]> {
   const { url, child } = await startProcess(
     ['--import', 'tsx', join(root, 'apps/server/src/server.ts')],
     { NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env },
@@ -134,15 +146,20 @@ async function site(env: Record<string, string>): Promise<CannonResult> {
     const body = (await probe.json()) as { totalRows?: number };
     if (probe.status !== 200) throw new Error(`проба ответила ${probe.status}`);
     process.stdout.write(`  проба: ${PATHS[1]} → ${body.totalRows} тарифов\n`);
-    return await cannon(url, PATHS);
+    for (const path of PATHS_V2) {
+      const res = await fetch(url + path);
+      if (res.status !== 200) throw new Error(`${path} ответил ${res.status}: ${await res.text()}`);
+    }
+    return [await cannon(url, PATHS), await cannon(url, PATHS_V2)];
   } finally {
     await stop(child);
   }
 }
 
-function line(name: string, r: CannonResult) {
+function line(name: string, r: CannonResult, hello: number) {
   const bad = r.non2xx + r.errors;
-  return `${name.padEnd(34)} ${Math.round(r.requests.average).toString().padStart(7)} зап/с   p50 ${r.latency.p50
+  const ratio = (r.requests.average / hello).toFixed(2);
+  return `${name.padEnd(34)} ${Math.round(r.requests.average).toString().padStart(7)} зап/с = ${ratio} × hello   p50 ${r.latency.p50
     .toFixed(1)
     .padStart(5)} мс   p99 ${r.latency.p99.toFixed(1).padStart(6)} мс${bad ? `   ОШИБОК: ${bad}` : ''}`;
 }
@@ -177,7 +194,8 @@ async function main() {
       const loaded = await load(handle, catalogue);
       await handle.close();
       process.stdout.write(`PostgreSQL: загружено за ${loaded.seconds.toFixed(1)} с\n`);
-      results.push(['GET /v1.4/tariff/list, PostgreSQL', await site({ DATABASE_URL: url.toString() })]);
+      const [v14, v2] = await site({ DATABASE_URL: url.toString() });
+      results.push(['GET /v1.4/tariff/list, PostgreSQL', v14], ['GET /v2/tariff/list, PostgreSQL', v2]);
     } finally {
       await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
       await admin.end();
@@ -190,14 +208,16 @@ async function main() {
     const loaded = await load(handle, catalogue);
     await handle.close();
     process.stdout.write(`PGlite: загружено за ${loaded.seconds.toFixed(1)} с\n`);
-    results.push(['GET /v1.4/tariff/list, PGlite', await site({ PGLITE_DIR: dir, DATABASE_URL: '' })]);
+    const [v14, v2] = await site({ PGLITE_DIR: dir, DATABASE_URL: '' });
+    results.push(['GET /v1.4/tariff/list, PGlite', v14], ['GET /v2/tariff/list, PGlite', v2]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 
+  const hello = results[0]?.[1].requests.average ?? 1;
   process.stdout.write('\nРезультаты:\n');
-  for (const [name, r] of results) process.stdout.write(`${line(name, r)}\n`);
-  process.stdout.write('Цели: PostgreSQL ≥ 2000 зап/с при p99 ≤ 50 мс; PGlite ≥ 500 зап/с.\n');
+  for (const [name, r] of results) process.stdout.write(`${line(name, r, hello)}\n`);
+  process.stdout.write('Цель: список тарифов ≥ 0,3 × hello world на обеих базах (v1.4 и v2).\n');
 }
 
 await main();

@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
 import { prepareDatabase } from './db/prepare';
+import { drainAndClose } from './plugins/drain';
 
 async function main() {
   const config = loadConfig();
@@ -9,11 +10,15 @@ async function main() {
   const app = await buildApp({ config, database: handle, ownsDatabase: true });
   app.log.info({ database: handle.kind, seeded }, 'database ready');
 
-  // Finish requests in flight, then close the database; a second signal or 10 s forces the exit.
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  // Graceful drain (plugins/drain.ts): readiness 503, a pause for balancers, stop accepting, finish the
+  // requests in flight up to the deadline, then jobs stop and the database closes. A second signal, or
+  // the whole budget running out, forces the exit.
+  const { delayMs, timeoutMs } = config.drain;
+  closeWithGrace({ delay: delayMs + timeoutMs + 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');
     else app.log.info({ signal }, 'closing');
-    await app.close();
+    await drainAndClose(app, { delayMs, timeoutMs });
+    app.log.info('closed');
   });
 
   const address = await app.listen({ host: config.host, port: config.port });

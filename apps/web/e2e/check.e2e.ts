@@ -36,19 +36,27 @@ describe('/check', () => {
 
     // Typing the whole number as people do, with or without a leading 8: the mask places it right.
     await phoneField(page).click();
-    await page.keyboard.type('89161234567');
-    expect(await phoneField(page).inputValue()).toBe('+7 (916) 123-45-67');
+    await page.keyboard.type('89261234567');
+    expect(await phoneField(page).inputValue()).toBe('+7 (926) 123-45-67');
     await phoneField(page).fill('');
     await phoneField(page).click();
-    await page.keyboard.type('9161234567');
-    expect(await phoneField(page).inputValue()).toBe('+7 (916) 123-45-67');
+    await page.keyboard.type('9261234567');
+    expect(await phoneField(page).inputValue()).toBe('+7 (926) 123-45-67');
+    // One lookup is one request of the lookup API: the answer carries the quota left (no second call for it).
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith('/api/v1.1/msisdn/')) calls.push(path);
+    });
     await page.keyboard.press('Enter');
     const card = page.getByTestId('lookup-result');
-    await card.getByText('МегаФон').waitFor();
+    // The demo registry has this МегаФон-range number ported to МТС on 2 September 2024.
+    await card.getByText('МТС', { exact: true }).waitFor();
     expect(await card.innerText()).toContain('г. Москва и Московская область');
     expect(await card.innerText()).toContain('Номер перенесён');
-    expect(await card.innerText()).toContain('14 марта 2025');
+    expect(await card.innerText()).toContain('2 сентября 2024');
     await page.getByText('Осталось проверок сегодня: 19.').waitFor();
+    expect(calls).toEqual(['/api/v1.1/msisdn/info/single']);
     await page.screenshot({ path: '/tmp/check-result.png', fullPage: true });
 
     // Pasting a number in another notation replaces the field as a whole.

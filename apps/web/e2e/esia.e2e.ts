@@ -41,7 +41,7 @@ describe('sign-in through Госуслуги and the personal account', () => {
     await page.waitForURL(`${site.url}/account/79161234567/orders/2`);
     await page.locator('main h1', { hasText: '+7 (916) 123-45-67' }).waitFor();
     await page.locator('header').getByText('Иванов Иван Иванович').first().waitFor();
-    await expectRows(page, 4);
+    await expectRows(page, 5);
     await page.getByText('Последний перенос').first().waitFor();
     await page.screenshot({ path: '/tmp/esia-account-orders-2.png', fullPage: true });
 

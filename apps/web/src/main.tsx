@@ -8,7 +8,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createQueryClient } from './app/query-client';
-import { createRouter } from './app/router';
+import { createRouter, preloadCurrentPage } from './app/router';
 import { runStartup } from './app/startup';
 
 export const LOADING_OVERLAY_SPINNER_SIZE = 80;
@@ -38,6 +38,7 @@ root.render(
   </MantineProvider>,
 );
 
+preloadCurrentPage(window.location.pathname);
 runStartup(queryClient).then(({ theme }) => {
   const router = createRouter();
   root.render(

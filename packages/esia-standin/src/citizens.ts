@@ -152,6 +152,42 @@ export const STANDIN_CITIZENS: readonly StandinCitizen[] = [
     contacts: [m('+7(988)1112233'), m('+7(964)2223344'), e('rustam@example.ru')],
     note: 'Два номера у разных операторов',
   },
+  {
+    oid: '1000000008',
+    lastName: 'Долгова',
+    firstName: 'Светлана',
+    middleName: 'Игоревна',
+    birthDate: '14.07.1987',
+    gender: 'F',
+    snils: '789-012-345 67',
+    passport: {
+      series: '3615',
+      number: '246810',
+      issueDate: '20.08.2015',
+      issuedBy: 'ГУ МВД России по Самарской области',
+      issueId: '630-002',
+    },
+    contacts: [m('+7(927)5551234'), e('dolgova@example.ru')],
+    note: 'Долг у оператора: донор откажет в переносе',
+  },
+  {
+    oid: '1000000009',
+    lastName: 'Морозов',
+    firstName: 'Дмитрий',
+    middleName: 'Олегович',
+    birthDate: '02.02.1980',
+    gender: 'M',
+    snils: '890-123-456 78',
+    passport: {
+      series: '4525',
+      number: '113355',
+      issueDate: '11.03.2025',
+      issuedBy: 'ГУ МВД России по г. Москве',
+      issueId: '770-045',
+    },
+    contacts: [m('+7(985)1112233'), e('morozov@example.ru')],
+    note: 'Сменил паспорт, договор на старый: донор откажет',
+  },
 ];
 
 /** Full name as ESIA users see it. */

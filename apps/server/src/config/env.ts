@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -25,13 +26,83 @@ export interface AppConfig {
   mapTileAttribution: string;
   /** Built web app served at `/`; absent folder means API only. */
   webDist: string;
-  /** Public origin of the site, used for absolute links. */
+  /**
+   * Public origin of the site (`https://perenos.example`): the ESIA `redirect_uri`, the logout return and
+   * the CSRF origin check. Required in production; elsewhere the server's own listening address. Never
+   * taken from the request's Host header.
+   */
   publicOrigin: string | undefined;
+  /** Addresses or CIDRs of the balancers whose `X-Forwarded-For` is believed; empty: none. */
+  trustProxy: string[];
+  /** Graceful drain on SIGTERM: readiness 503 for `delayMs`, then in-flight requests get up to `timeoutMs`. */
+  drain: { delayMs: number; timeoutMs: number };
+  /** How often a node re-reads the feature flags (a switch reaches every node within 2 s). */
+  flagsPollMs: number;
+  /** Shared Redis for counters and pub/sub across nodes; absent on the embedded default. */
+  redisUrl: string | undefined;
+  /** Prefix of this site's Redis keys and channels. */
+  redisPrefix: string;
+  /** How long a node trusts that a session family is active (ms); undefined: 5 s alone, 60 s with Redis. */
+  sessionCacheMs?: number | undefined;
   repoRoot: string;
   /** Number lookup: quotas, batch upload limits, index refresh, registry refresh. */
   lookup: LookupConfig;
   /** Sign-in through ESIA (Госуслуги). */
   esia: EsiaConfig;
+  /** Porting: the central database, the time scale, the background workers. */
+  porting: PortingConfig;
+  /** Where e-mail and SMS go. */
+  notifications: NotificationsConfig;
+  /** Run background jobs on this node (off in tests that drive the engine by hand). */
+  jobWorkers: boolean;
+}
+
+export interface PortingConfig {
+  /** Every wait of the porting process runs this many times faster (1 in production; the demo uses 5000). */
+  timeScale: number;
+  /** Mount the central-database (БДПН) and donor stand-in at /bdpn-standin (development and test only). */
+  standin: boolean;
+  /** The central database's gateway for this site; absent: the stand-in on this site. */
+  gatewayUrl: string | undefined;
+  gatewayToken: string | undefined;
+}
+
+export interface NotificationsConfig {
+  /** Mount the outbox stand-in at /outbox-standin: it receives what the gateways would send (demo and test). */
+  outboxStandin: boolean;
+  /** HTTP gateways (JSON POST, Bearer token); absent in production: that channel is not sent. */
+  smsGatewayUrl: string | undefined;
+  smsGatewayToken: string | undefined;
+  emailGatewayUrl: string | undefined;
+  emailGatewayToken: string | undefined;
+}
+
+function parseScale(value: string | undefined): number {
+  if (value === undefined || value === '') return 1;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 1 || n > 1e9)
+    throw new ConfigError(`PORTING_TIME_SCALE должен быть числом от 1 до 1000000000, получено: ${value}`);
+  return n;
+}
+
+function parsePortingConfig(env: NodeJS.ProcessEnv, mode: AppMode): PortingConfig {
+  const gatewayUrl = env.BDPN_GATEWAY_URL || undefined;
+  return {
+    timeScale: parseScale(env.PORTING_TIME_SCALE),
+    standin: parseBool('BDPN_STANDIN', env.BDPN_STANDIN, mode !== 'production' && gatewayUrl === undefined),
+    gatewayUrl: gatewayUrl?.replace(/\/+$/, ''),
+    gatewayToken: env.BDPN_GATEWAY_TOKEN || undefined,
+  };
+}
+
+function parseNotificationsConfig(env: NodeJS.ProcessEnv, mode: AppMode): NotificationsConfig {
+  return {
+    outboxStandin: parseBool('OUTBOX_STANDIN', env.OUTBOX_STANDIN, mode !== 'production'),
+    smsGatewayUrl: env.SMS_GATEWAY_URL || undefined,
+    smsGatewayToken: env.SMS_GATEWAY_TOKEN || undefined,
+    emailGatewayUrl: env.EMAIL_GATEWAY_URL || undefined,
+    emailGatewayToken: env.EMAIL_GATEWAY_TOKEN || undefined,
+  };
 }
 
 export interface EsiaConfig {
@@ -79,6 +150,46 @@ export interface LookupConfig {
   /** Official numbering-plan files refreshed on a schedule; empty turns the schedule off. */
   planUrls: string[];
   planRefreshHours: number;
+}
+
+function parseNonNegativeInt(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n))
+    throw new ConfigError(`${name} должен быть целым неотрицательным числом, получено: ${value}`);
+  return n;
+}
+
+/** `TRUST_PROXY`: addresses or CIDRs (IPv4 or IPv6), comma- or space-separated; `true` (anyone) is refused. */
+function parseTrustProxy(value: string | undefined): string[] {
+  const items = (value ?? '').split(/[\s,]+/).filter((v) => v !== '');
+  for (const item of items) {
+    const [address = '', bits, extra] = item.split('/');
+    const family = isIP(address);
+    const maxBits = family === 6 ? 128 : 32;
+    const bitsOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits);
+    if (family === 0 || !bitsOk || extra !== undefined) {
+      throw new ConfigError(
+        `TRUST_PROXY: ожидаются адреса или подсети балансировщиков (127.0.0.1, 10.0.0.0/8), получено: ${item}`,
+      );
+    }
+  }
+  return items;
+}
+
+/** `PUBLIC_ORIGIN`: an http(s) origin without a path. */
+function parseOrigin(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`PUBLIC_ORIGIN должен быть адресом сайта вида https://perenos.example, получено: ${value}`);
+  }
+  if (!/^https?:$/.test(url.protocol) || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) {
+    throw new ConfigError(`PUBLIC_ORIGIN должен быть адресом сайта вида https://perenos.example, получено: ${value}`);
+  }
+  return url.origin;
 }
 
 function parsePositiveInt(name: string, value: string | undefined, fallback: number): number {
@@ -147,10 +258,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mapTileUrl: env.MAP_TILE_URL || undefined,
     mapTileAttribution: env.MAP_TILE_ATTRIBUTION ?? '',
     webDist: env.WEB_DIST || resolve(repoRoot, 'apps/web/dist'),
-    publicOrigin: env.PUBLIC_ORIGIN || undefined,
+    publicOrigin: parseOrigin(env.PUBLIC_ORIGIN),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    drain: {
+      delayMs: parseNonNegativeInt('DRAIN_DELAY_MS', env.DRAIN_DELAY_MS, 0),
+      timeoutMs: parsePositiveInt('DRAIN_TIMEOUT_MS', env.DRAIN_TIMEOUT_MS, 30_000),
+    },
+    flagsPollMs: parsePositiveInt('FLAGS_POLL_MS', env.FLAGS_POLL_MS, 1000),
+    redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX || 'perenos:',
     repoRoot,
     lookup: parseLookupConfig(env),
     esia: parseEsiaConfig(env, mode),
+    porting: parsePortingConfig(env, mode),
+    notifications: parseNotificationsConfig(env, mode),
+    jobWorkers: parseBool('JOB_WORKERS', env.JOB_WORKERS, mode !== 'test'),
     ...overrides,
   };
   if (config.mode === 'production' && config.esia.standin) {
@@ -173,8 +295,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     if (config.sessionSecret.length < 32) {
       throw new ConfigError('SESSION_SECRET должен содержать не меньше 32 символов.');
     }
+    if (config.publicOrigin === undefined) {
+      throw new ConfigError(
+        'В режиме production задайте PUBLIC_ORIGIN (например https://perenos.example): адрес возврата из ЕСИА и проверка Origin не берутся из заголовка Host.',
+      );
+    }
     if (config.seedDemo) {
       throw new ConfigError('В режиме production демонстрационные данные не загружаются (SEED_DEMO=false).');
+    }
+    if (config.porting.standin || config.notifications.outboxStandin) {
+      throw new ConfigError(
+        'В режиме production заглушки БДПН и исходящих сообщений запрещены (BDPN_STANDIN=false, OUTBOX_STANDIN=false).',
+      );
+    }
+    if (config.porting.timeScale !== 1) {
+      throw new ConfigError('В режиме production перенос идёт в реальном времени: PORTING_TIME_SCALE=1.');
     }
   }
   return config;

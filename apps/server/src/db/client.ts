@@ -23,6 +23,81 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PGlite only: its whole data folder as a tarball (the test suite's seeded template). */
   dumpDataDir?: () => Promise<Blob>;
+  /**
+   * Runs SQL text with `$n` parameters outside drizzle: the job library's statements. Without
+   * parameters the text may hold several statements.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  /**
+   * Calls `handler` with the payload of every NOTIFY on `channel` (from any node on PostgreSQL, from
+   * this process on PGlite). Resolves to the function that stops listening.
+   */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+}
+
+/** A JSON parameter as text: PGlite, unlike node-postgres, does not serialise plain objects itself. */
+function sqlParam(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || value instanceof Date || Array.isArray(value)) return value;
+  return JSON.stringify(value);
+}
+
+/**
+ * LISTEN on a dedicated connection (a pooled one would be handed to other queries); when PostgreSQL
+ * ends it (restart, failover) it reconnects and listens again after a second.
+ */
+function postgresListener(databaseUrl: string) {
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  let client: pg.Client | undefined;
+  let connecting: Promise<pg.Client> | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = (): Promise<pg.Client> => {
+    connecting ??= (async () => {
+      const c = new pg.Client({ connectionString: databaseUrl });
+      c.on('notification', (n) => {
+        for (const h of handlers.get(n.channel) ?? []) h(n.payload ?? '');
+      });
+      c.on('error', () => {
+        if (client === c) client = undefined;
+        connecting = undefined;
+        c.end().catch(() => undefined);
+        if (!closed && handlers.size > 0) {
+          retry = setTimeout(() => connect().catch(() => undefined), 1000);
+          retry.unref();
+        }
+      });
+      await c.connect();
+      for (const channel of handlers.keys()) await c.query(`LISTEN "${channel}"`);
+      client = c;
+      return c;
+    })();
+    return connecting;
+  };
+
+  return {
+    async listen(channel: string, handler: (payload: string) => void) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+      const set = handlers.get(channel) ?? new Set();
+      const isNew = set.size === 0;
+      set.add(handler);
+      handlers.set(channel, set);
+      const c = await connect();
+      if (isNew && client === c) await c.query(`LISTEN "${channel}"`);
+      return async () => {
+        set.delete(handler);
+        if (set.size === 0) {
+          handlers.delete(channel);
+          await client?.query(`UNLISTEN "${channel}"`).catch(() => undefined);
+        }
+      };
+    },
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      await client?.end().catch(() => undefined);
+    },
+  };
 }
 
 export interface DatabaseOptions {
@@ -48,9 +123,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       if (err.code !== '57P01') process.emitWarning(`PostgreSQL: соединение потеряно: ${err.message}`);
     });
     const db = drizzleNodePg(pool, { schema });
+    const listener = postgresListener(options.databaseUrl);
     return {
       db,
       kind: 'postgres',
+      executeSql: (text, values) => pool.query(text, values?.map(sqlParam)),
+      listen: (channel, handler) => listener.listen(channel, handler),
       async migrate() {
         // drizzle's migrator does not lock; an advisory lock keeps two starting nodes apart.
         const client = await pool.connect();
@@ -65,7 +143,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       async ping() {
         await db.execute(sql`select 1`);
       },
-      close: () => pool.end(),
+      async close() {
+        await listener.close();
+        await pool.end();
+      },
     };
   }
   const dir = options.pgliteDir ?? 'memory://';
@@ -76,6 +157,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    async executeSql(text, values) {
+      if (values === undefined || values.length === 0) {
+        // The simple protocol: several statements in one text, as node-postgres allows without parameters.
+        const results = await client.exec(text);
+        return (results.at(-1) ?? { rows: [] }) as { rows: Record<string, unknown>[] };
+      }
+      return client.query<Record<string, unknown>>(text, values.map(sqlParam));
+    },
+    async listen(channel, handler) {
+      const stop = await client.listen(channel, handler);
+      return async () => {
+        // Closing the database ends every LISTEN with it.
+        if (!client.closed) await stop().catch(() => undefined);
+      };
+    },
     dumpDataDir: () => client.dumpDataDir('none'),
     async ping() {
       await db.execute(sql`select 1`);

@@ -5,6 +5,8 @@ export class HttpProblem extends Error {
     readonly title: string,
     readonly errors?: Record<string, string[]>,
     readonly detail?: string,
+    /** RFC 9457 extension members the caller can act on (declared in the route's response schema). */
+    readonly extensions?: Record<string, unknown>,
   ) {
     super(title);
   }
@@ -18,7 +20,7 @@ export function notFound(detail?: string): HttpProblem {
   return new HttpProblem(404, NOT_FOUND_TITLE, undefined, detail);
 }
 
-/** 400 with messages for named fields. */
-export function validationProblem(errors: Record<string, string[]>): HttpProblem {
-  return new HttpProblem(400, VALIDATION_TITLE, errors);
+/** 400 with messages for named fields (and extension members, where the route declares them). */
+export function validationProblem(errors: Record<string, string[]>, extensions?: Record<string, unknown>): HttpProblem {
+  return new HttpProblem(400, VALIDATION_TITLE, errors, undefined, extensions);
 }

@@ -25,10 +25,13 @@ export function PageSchema<T extends TSchema>(row: T) {
   });
 }
 
+/** The largest value of a PostgreSQL `integer` column: every integer input is bounded by its column. */
+export const INT4_MAX = 2_147_483_647;
+
 /** Skip/Take/SortBy/SortDesc query of the paged lists. */
 export function PagingQuery<S extends string>(sortFields: readonly S[], defaultSort: S) {
   return {
-    Skip: Type.Integer({ minimum: 0, default: 0, description: 'Сколько строк пропустить' }),
+    Skip: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0, description: 'Сколько строк пропустить' }),
     Take: Type.Integer({ minimum: 1, maximum: 100, default: 10, description: 'Сколько строк вернуть' }),
     SortBy: Type.Union(
       sortFields.map((f) => Type.Literal(f)),

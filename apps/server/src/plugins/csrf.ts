@@ -1,14 +1,17 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AppConfig } from '../config/env';
 import { HttpProblem } from '../lib/problem';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const CSRF_TITLE = 'Запрос отклонён: нет защиты от подделки запроса';
 
-/** The origin the browser believes it is on: the configured public origin, else the Host header. */
-function expectedOrigin(request: FastifyRequest, config: AppConfig): string {
-  return config.publicOrigin ?? `${request.protocol}://${request.host}`;
+/** `Origin` as an origin (`http://localhost:80` → `http://localhost`); null when it is not a URL. */
+function originOf(value: string): string | null {
+  try {
+    return new URL(value).origin;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -18,13 +21,14 @@ function expectedOrigin(request: FastifyRequest, config: AppConfig): string {
  * have the header; any call whose Origin or Sec-Fetch-Site says «another site» is refused outright.
  */
 export default fp(
-  async function csrfPlugin(app: FastifyInstance, opts: { config: AppConfig }) {
+  async function csrfPlugin(app: FastifyInstance) {
     app.addHook('onRequest', async (request) => {
       if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
       const fetchSite = request.headers['sec-fetch-site'];
       if (fetchSite !== undefined && fetchSite !== 'same-origin') throw new HttpProblem(403, CSRF_TITLE);
       const origin = request.headers.origin;
-      if (origin !== undefined && origin !== expectedOrigin(request, opts.config)) {
+      // The expected origin is the configured one, never the Host header (which the caller chooses).
+      if (origin !== undefined && originOf(origin) !== app.siteOrigin()) {
         throw new HttpProblem(403, CSRF_TITLE);
       }
       const cookies = request.cookies;
@@ -35,5 +39,5 @@ export default fp(
       }
     });
   },
-  { name: 'csrf', dependencies: ['session'] },
+  { name: 'csrf', dependencies: ['session', 'site-origin'] },
 );

@@ -117,6 +117,7 @@ export default fp(
             status: error.status,
             ...(error.detail ? { detail: error.detail } : {}),
             ...(error.errors ? { errors: error.errors } : {}),
+            ...error.extensions,
           });
       }
       const status = error.statusCode ?? 500;

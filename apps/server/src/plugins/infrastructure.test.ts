@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
 import { loadConfig } from '../config/env';
 import { seedDemo, seedReference } from '../db/seed/index';
 import { listFeatures, setFeature } from '../modules/settings/repository';
@@ -88,7 +89,7 @@ describe('seeding', () => {
     const db = t.database.handle.db;
     await setFeature(db, 'News', false);
     expect(await seedReference(db)).toBe(false);
-    expect(await seedDemo(db)).toBe(false);
+    expect(await seedDemo(t.database.handle, { sessionSecret: t.config.sessionSecret })).toBe(false);
     const news = (await listFeatures(db)).find((f) => f.feature === 'News');
     expect(news?.isEnabled).toBe(false);
     await setFeature(db, 'News', true);
@@ -98,12 +99,80 @@ describe('seeding', () => {
 describe('configuration', () => {
   it('refuses development defaults in production mode', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'false' })).toThrow(/SESSION_SECRET/);
-    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), SEED_DEMO: 'true' })).toThrow(
-      /демонстрационные/,
-    );
-    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), SEED_DEMO: 'false' }).mode).toBe(
-      'production',
-    );
+    const prod = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), PUBLIC_ORIGIN: 'https://perenos.example' };
+    expect(() => loadConfig({ ...prod, SEED_DEMO: 'true' })).toThrow(/демонстрационные/);
+    expect(loadConfig({ ...prod, SEED_DEMO: 'false' }).mode).toBe('production');
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+  });
+
+  it('refuses the porting stand-ins and a sped-up porting in production, and never mounts them by default there', () => {
+    const prod = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(40),
+      SEED_DEMO: 'false',
+      PUBLIC_ORIGIN: 'https://perenos.example',
+    };
+    const config = loadConfig(prod);
+    expect(config.porting).toMatchObject({ standin: false, timeScale: 1 });
+    expect(config.notifications.outboxStandin).toBe(false);
+    expect(() => loadConfig({ ...prod, BDPN_STANDIN: 'true' })).toThrow(/БДПН/);
+    expect(() => loadConfig({ ...prod, OUTBOX_STANDIN: 'true' })).toThrow(/исходящих/);
+    expect(() => loadConfig({ ...prod, PORTING_TIME_SCALE: '5000' })).toThrow(/PORTING_TIME_SCALE=1/);
+    expect(() => loadConfig({ PORTING_TIME_SCALE: '0.5' })).toThrow(/PORTING_TIME_SCALE/);
+    expect(loadConfig({ PORTING_TIME_SCALE: '5000' }).porting).toMatchObject({ standin: true, timeScale: 5000 });
+  });
+
+  it('answers 404 without the stand-ins in production', async () => {
+    const prod = loadConfig(
+      {
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'x'.repeat(40),
+        SEED_DEMO: 'false',
+        PUBLIC_ORIGIN: 'https://perenos.example',
+      },
+      { webDist: '/nonexistent', logLevel: 'silent' },
+    );
+    const app = await buildApp({ config: prod, database: t.database.handle });
+    await app.ready();
+    // Nothing answers the stand-ins' calls: the paths fall through to the site's «not found».
+    for (const url of ['/bdpn-standin/api/v1/applications', '/outbox-standin/api/sms', '/esia-standin/login']) {
+      expect((await app.inject({ method: 'POST', url, payload: {} })).statusCode, url).toBe(404);
+    }
+    // Without a central-database gateway a signed-in submit would answer 503; the site still starts.
+    expect(app.porting.gateway).toBeNull();
+    await app.close();
+  });
+
+  it('needs PUBLIC_ORIGIN in production: the Host header never names the site', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), SEED_DEMO: 'false' })).toThrow(
+      /PUBLIC_ORIGIN/,
+    );
+    expect(() => loadConfig({ PUBLIC_ORIGIN: 'https://perenos.example/path' })).toThrow(/PUBLIC_ORIGIN/);
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://Perenos.example/' }).publicOrigin).toBe('https://perenos.example');
+  });
+
+  it('reads TRUST_PROXY as balancer addresses and subnets, refusing anything else', () => {
+    expect(loadConfig({}).trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8 ::1' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe('redis', () => {
+  it('is absent on the embedded default and connected when REDIS_URL is set', async () => {
+    expect(t.app.redis).toBeNull();
+    const withRedis = await createTestApp({ redisUrl: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' }, 'none');
+    try {
+      const key = `${withRedis.app.redisPrefix}test:${Date.now()}`;
+      await withRedis.app.redis?.set(key, 'да', 'EX', 10);
+      expect(await withRedis.app.redis?.get(key)).toBe('да');
+    } finally {
+      await withRedis.close();
+    }
   });
 });

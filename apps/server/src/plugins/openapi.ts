@@ -18,6 +18,12 @@ export default fp(
         },
         servers: [{ url: '/' }],
       },
+      // The site's API is under /api; the stand-ins this server hosts in demo and tests (ESIA, the
+      // central database, the outbox) speak other systems' protocols and are not part of it.
+      transform: ({ schema, url }) => ({
+        schema: url.startsWith('/api/') ? schema : { ...schema, hide: true },
+        url,
+      }),
       refResolver: {
         // Shared schemas keep their $id as the component name (Problem, …).
         buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`),

@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config/env';
 import { HttpProblem } from '../lib/problem';
+import { deriveKey } from '../lib/seal';
 import {
   deriveAccessKey,
   isFamilyActive,
@@ -9,6 +10,7 @@ import {
   type SessionUser,
   verifyAccessToken,
 } from '../modules/esia/session';
+import { SessionFamilyCache, VerifiedTokens } from './session-cache';
 
 export type { SessionUser } from '../modules/esia/session';
 
@@ -18,6 +20,8 @@ export const INVALID_TOKEN_TITLE = 'Некорректный JWT токен';
 /** Cookie names and the access-token key, shared by the sign-in routes. */
 export interface SessionRuntime {
   accessKey: Uint8Array;
+  /** Seals the personal data kept for porting applications (the passport); derived from SESSION_SECRET. */
+  sealKey: Buffer;
   accessCookie: string;
   refreshCookie: string;
   /** Secure cookies (and `__Host-` names) when the site is served over HTTPS. */
@@ -26,6 +30,8 @@ export interface SessionRuntime {
   setCookies(reply: FastifyReply, tokens: SessionTokens): void;
   /** Removes both session cookies. */
   clearCookies(reply: FastifyReply): void;
+  /** Tells this node and every other one that a family was revoked in the database (sign-out, theft). */
+  familyRevoked(familyId: string): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -38,9 +44,17 @@ declare module 'fastify' {
     sessionExpireAt: Date | null;
   }
   interface FastifyInstance {
-    /** preHandler: 401 «Некорректный JWT токен» when nobody is signed in. */
-    requireUser: preHandlerAsyncHookHandler;
+    /**
+     * A hook answering 401 «Некорректный JWT токен» when nobody is signed in. Use it as `onRequest`
+     * (or declare `config: { signIn: true }`), so the 401 comes before the parameters are looked at;
+     * it still works as a `preHandler`.
+     */
+    requireUser: (request: FastifyRequest) => Promise<void>;
     session: SessionRuntime;
+  }
+  interface FastifyContextConfig {
+    /** The route needs sign-in: anonymous calls answer 401 before their parameters are validated. */
+    signIn?: boolean;
   }
 }
 
@@ -49,8 +63,21 @@ export default fp(
   async function sessionPlugin(app: FastifyInstance, opts: { config: AppConfig }) {
     const secure = opts.config.publicOrigin?.startsWith('https://') ?? false;
     const prefix = secure ? '__Host-' : '';
+    // No database query per signed-in request: the family's state is remembered (decision 010).
+    const families = new SessionFamilyCache(
+      (familyId) => isFamilyActive(app.db, familyId),
+      app.redis,
+      app.redisPrefix,
+      opts.config.sessionCacheMs,
+    );
+    await families.start((err) => app.log.warn({ err }, 'Redis: подписка на отзыв сессий'));
+    app.addHook('onClose', async () => families.stop());
+    // jose checks the HMAC through WebCrypto: about half a signed-in lookup's cost. A token is checked
+    // once per node and its claims reused until it expires (decision 010).
+    const verifiedTokens = new VerifiedTokens((token) => verifyAccessToken(runtime.accessKey, token));
     const runtime: SessionRuntime = {
       accessKey: deriveAccessKey(opts.config.sessionSecret),
+      sealKey: deriveKey(opts.config.sessionSecret, 'personal data seal v1'),
       accessCookie: `${prefix}perenos-at`,
       refreshCookie: `${prefix}perenos-rt`,
       secure,
@@ -64,6 +91,7 @@ export default fp(
         reply.clearCookie(runtime.accessCookie, base);
         reply.clearCookie(runtime.refreshCookie, base);
       },
+      familyRevoked: (familyId) => families.revoked(familyId),
     };
     app.decorate('session', runtime);
     app.decorateRequest('user', null);
@@ -73,18 +101,23 @@ export default fp(
     app.addHook('onRequest', async (request) => {
       const token = request.cookies[runtime.accessCookie];
       if (!token) return;
-      const claims = await verifyAccessToken(runtime.accessKey, token);
+      const claims = await verifiedTokens.verify(token);
       // A signed-out or stolen-and-revoked session ends at once, not when its access token expires.
-      if (!claims || !(await isFamilyActive(app.db, claims.familyId))) return;
+      if (!claims || !(await families.isActive(claims.familyId))) return;
       request.user = { userId: claims.userId, oid: claims.oid, name: claims.name };
       request.sessionFamilyId = claims.familyId;
       request.sessionExpireAt = claims.expireAt;
     });
 
-    const requireUser: preHandlerAsyncHookHandler = async (request) => {
+    const requireUser = async (request: FastifyRequest) => {
       if (!request.user) throw new HttpProblem(401, INVALID_TOKEN_TITLE);
     };
     app.decorate('requireUser', requireUser);
+    // Sign-in first: a route declaring `config: { signIn: true }` answers 401 to anonymous callers right
+    // after the session is read, before body parsing and validation (so no parameter error leaks first).
+    app.addHook('onRequest', async (request) => {
+      if (request.routeOptions.config.signIn === true) await requireUser(request);
+    });
   },
-  { name: 'session', dependencies: ['database'] },
+  { name: 'session', dependencies: ['database', 'redis'] },
 );

@@ -19,6 +19,10 @@ export default fp(
         // Files are looked up per request, so a rebuild while the server runs is served at once.
         wildcard: true,
         index: ['index.html'],
+        // The build writes .br and .gz beside every text file; the one the browser accepts is sent.
+        preCompressed: true,
+        // Our own header below, not the plugin's `public, max-age=0`.
+        cacheControl: false,
         // Hashed assets never change; index.html must always be fresh.
         setHeaders: (res, path) => {
           res.setHeader(

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { type AppConfig, loadConfig } from '../config/env';
+import { openDatabase } from '../db/client';
 import { createTestDatabase, type TestDatabase } from './database';
 
 export interface TestApp {
@@ -28,4 +29,32 @@ export async function createTestApp(
       await database.drop();
     },
   };
+}
+
+/**
+ * A second server node over the same database as `t` (another app with its own caches and
+ * counters): on PostgreSQL with its own connection pool, on PGlite over the same in-process database.
+ */
+export async function createSecondNode(t: TestApp, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const handle = t.database.url ? await openDatabase({ databaseUrl: t.database.url }) : t.database.handle;
+  const config = { ...t.config, ...overrides };
+  const app = await buildApp({ config, database: handle });
+  await app.ready();
+  return {
+    app,
+    database: { handle, url: t.database.url, drop: async () => {} },
+    config,
+    async close() {
+      await app.close();
+      if (handle !== t.database.handle) await handle.close();
+    },
+  };
+}
+
+/** The test Redis (CI starts one); every test uses its own key prefix. */
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** A Redis key prefix no other test run or file shares. */
+export function uniqueRedisPrefix(): string {
+  return `perenos-test:${process.pid}:${Math.random().toString(36).slice(2)}:`;
 }

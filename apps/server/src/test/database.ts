@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { DEV_SESSION_SECRET } from '../config/env';
 import { type DatabaseHandle, openDatabase } from '../db/client';
+import { migrateDatabase } from '../db/migrate';
 import { seedDemo, seedReference } from '../db/seed/index';
 
 /** Which engine this test run uses: the suite runs once on PGlite and once on PostgreSQL. */
@@ -51,9 +53,9 @@ export async function createTestDatabase(
     const pgliteTemplate = template ? new Blob([readFileSync(template)]) : undefined;
     handle = await openDatabase({ pgliteDir: 'memory://', pgliteTemplate });
   }
-  await handle.migrate();
+  await migrateDatabase(handle);
   if (!template && seed !== 'none') await seedReference(handle.db);
-  if (!template && seed === 'demo') await seedDemo(handle.db);
+  if (!template && seed === 'demo') await seedDemo(handle, { sessionSecret: DEV_SESSION_SECRET });
   return {
     handle,
     url,

@@ -3,7 +3,9 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { DEV_SESSION_SECRET } from '../config/env';
 import { openDatabase } from '../db/client';
+import { migrateDatabase } from '../db/migrate';
 import { seedDemo, seedReference } from '../db/seed/index';
 
 export const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
@@ -14,9 +16,9 @@ export const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgresql://postg
  */
 export async function createPgliteTemplate(): Promise<{ path: string; remove: () => void }> {
   const handle = await openDatabase({ pgliteDir: 'memory://' });
-  await handle.migrate();
+  await migrateDatabase(handle);
   await seedReference(handle.db);
-  await seedDemo(handle.db);
+  await seedDemo(handle, { sessionSecret: DEV_SESSION_SECRET });
   if (!handle.dumpDataDir) throw new Error('only PGlite dumps its data folder');
   const dump = await handle.dumpDataDir();
   await handle.close();
@@ -34,9 +36,9 @@ export async function createPostgresTemplate(): Promise<{ name: string; remove: 
   const url = new URL(POSTGRES_URL);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ databaseUrl: url.toString() });
-  await handle.migrate();
+  await migrateDatabase(handle);
   await seedReference(handle.db);
-  await seedDemo(handle.db);
+  await seedDemo(handle, { sessionSecret: DEV_SESSION_SECRET });
   await handle.close();
   await admin.end();
   return {

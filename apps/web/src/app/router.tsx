@@ -1,4 +1,4 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, matchRoutes } from 'react-router';
 import { MainLayout } from './main-layout';
 import { RouteGuard } from './route-guard';
 import { type RouteDef, routeTable } from './route-table';
@@ -26,4 +26,13 @@ export function createRouter() {
       })),
     },
   ]);
+}
+
+/** Starts loading the page of the address the visit begins at, while the start-up steps run. */
+export function preloadCurrentPage(pathname: string): void {
+  const match = matchRoutes(
+    routeTable.map((def) => ({ path: def.path, def })),
+    pathname,
+  )?.[0];
+  match?.route.def.page?.().catch(() => undefined);
 }

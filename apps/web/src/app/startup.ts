@@ -40,6 +40,11 @@ export async function loadSharedData(queryClient: QueryClient): Promise<void> {
  */
 export async function runStartup(queryClient: QueryClient): Promise<StartupResult> {
   const result: StartupResult = { theme: 'green' };
+  // The steps run in order, but their three requests need not wait for each other: asked at once, the
+  // first visit pays one round trip instead of three (the steps below then find them in flight).
+  for (const options of [getThemeQueryOptions(), getAuthQueryOptions(), getFeaturesQueryOptions()]) {
+    void queryClient.prefetchQuery(options as Parameters<QueryClient['prefetchQuery']>[0]);
+  }
   const steps: [string, () => unknown][] = [
     // The indicator itself is a component of the layout; nothing to prepare before it mounts.
     ['route-loading-indicator', () => undefined],

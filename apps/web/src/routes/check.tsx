@@ -14,7 +14,7 @@ export default function CheckPage() {
   const { isLogged } = useAuth();
   const [value, setValue] = useState('');
   const [inputError, setInputError] = useState<string | undefined>();
-  const lookup = useLookupMsisdn();
+  const lookup = useLookupMsisdn(isLogged);
   const quota = useQuery(getQuotaQueryOptions(isLogged));
   const plan = useQuery(getNumberingPlanQueryOptions());
 
@@ -28,13 +28,18 @@ export default function CheckPage() {
     lookup.mutate(msisdn);
   };
 
+  const frame = {
+    title: 'Проверка номера',
+    description: 'Узнайте, какому оператору принадлежит мобильный номер и в каком он регионе, с учётом переноса.',
+    lead: 'Узнайте оператора и регион любого мобильного номера — с учётом переноса.',
+    size: 'md',
+  } as const;
+  // The form is drawn once the plan and the quota are known (asked together): the demo note and the quota
+  // line then take their place at once instead of pushing the form down as they arrive (layout shift).
+  if (plan.isPending || quota.isPending) return <Page {...frame} />;
+
   return (
-    <Page
-      title="Проверка номера"
-      description="Узнайте, какому оператору принадлежит мобильный номер и в каком он регионе, с учётом переноса."
-      lead="Узнайте оператора и регион любого мобильного номера — с учётом переноса."
-      size="md"
-    >
+    <Page {...frame}>
       {plan.data?.isDemo && (
         <Alert color="yellow" title="Демонстрационные данные" data-testid="demo-note">
           Сейчас загружен демонстрационный план нумерации: ответы похожи на настоящие, но не взяты из официального

@@ -2,40 +2,7 @@
 // regenerate with `npm run generate:client`.
 
 export interface paths {
-    "/esia-standin/aas/oauth2/v2/ac": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/esia-standin/login": {
+    "/api/v1/order/portation/init": {
         parameters: {
             query?: never;
             header?: never;
@@ -44,31 +11,37 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Шаг 1: создать заявление на перенос номера (вход не нужен)
+         * @description Номер должен быть мобильным номером плана нумерации, не переносившимся последние 60 дней, без незавершённого заявления. Заявление без входа принадлежит браузеру, в котором создано (подписанная cookie): после входа его можно продолжить.
+         */
+        post: operations["initPortationOrder"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/esia-standin/aas/oauth2/v3/te": {
+    "/api/v1/order/portation/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Заявление на перенос (только его владельцу) */
+        get: operations["getPortationOrder"];
+        /** Шаги 2–3: новый оператор, тариф, дата переноса, почта */
+        put: operations["updatePortationOrder"];
+        post?: never;
+        /** Удалить черновик или отозвать заявление (пока окно переноса не назначено) */
+        delete: operations["deletePortationOrder"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/order/portation/{id}/code": {
         parameters: {
             query?: never;
             header?: never;
@@ -77,58 +50,30 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Шаг 3: прислать код подтверждения номера по SMS
+         * @description Нужен, если переносимый номер не подтверждён в Госуслугах. Код из 6 цифр действует 10 минут, 5 попыток ввода; новый код — не чаще раза в минуту и не больше 5 раз в день.
+         */
+        post: operations["sendPortationCode"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/esia-standin/rs/prns/{oid}": {
+    "/api/v1/order/portation/{id}/submit": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    oid: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
+        get?: never;
+        /**
+         * Шаг 3: подписать и отправить заявление
+         * @description Номер должен быть подтверждённым номером из Госуслуг или подтверждён кодом из SMS. Заявление уходит в БДПН, его статус — PendingBDPN.
+         */
+        put: operations["submitPortationOrder"];
         post?: never;
         delete?: never;
         options?: never;
@@ -136,101 +81,18 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/esia-standin/rs/prns/{oid}/ctts": {
+    "/api/v1/account/events": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    oid: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/esia-standin/rs/prns/{oid}/docs": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    oid: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/esia-standin/idp/ext/Logout": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Поток изменений заявлений и переносов пользователя (Server-Sent Events)
+         * @description text/event-stream: событие `portation` с данными { orderId, portationId, msisdn, status } при каждом изменении, комментарий раз в 20 с.
+         */
+        get: operations["getAccountEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -658,6 +520,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/tariff/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Все тарифы региона одним ответом (для калькулятора)
+         * @description Тарифы в продаже, от дешёвых к дорогим; архивные не входят.
+         */
+        get: operations["getRegionTariffs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1.2/tariff/filters": {
         parameters: {
             query?: never;
@@ -1030,6 +912,94 @@ export interface components {
             };
             requestId?: string;
         };
+        PortationOrder: {
+            /** @description Номер заявления */
+            id: number;
+            /** @description Переносимый номер: 11 цифр, начиная с 7 */
+            msisdn: string;
+            /** @description Initialized — создано, PendingBDPN — в обработке БДПН, Done — выполнено, Deleted — удалено */
+            status: "Initialized" | "PendingBDPN" | "Done" | "Deleted";
+            regionCode: number | null;
+            regionName: string | null;
+            fromOperator: {
+                operatorId: number;
+                operatorName: string;
+                /** @description Адрес логотипа */
+                operatorLogo: string;
+            } | null;
+            toOperator: {
+                operatorId: number;
+                operatorName: string;
+                /** @description Адрес логотипа */
+                operatorLogo: string;
+            } | null;
+            tariffId: number | null;
+            tariffName: string | null;
+            portationAt: string | null;
+            email: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            lastUpdatedAt: string;
+            portationId: number | null;
+            reason: string | null;
+            /** @description Номер подтверждён: подтверждённый номер из Госуслуг или код из SMS */
+            isMsisdnConfirmed: boolean;
+            /**
+             * Format: date
+             * @description Самая ранняя дата переноса, если отправить заявление сегодня
+             */
+            earliestPortationAt: string;
+            /**
+             * Format: date
+             * @description Самая поздняя дата переноса
+             */
+            latestPortationAt: string;
+            events: {
+                /** Format: date-time */
+                occurredAt: string;
+                /** @description Initialized — создано, PendingBDPN — в обработке БДПН, Done — выполнено, Deleted — удалено */
+                status: "Initialized" | "PendingBDPN" | "Done" | "Deleted";
+                kind: "created" | "submitted" | "registered" | "accepted" | "rejected" | "donor-check" | "donor-accepted" | "donor-rejected" | "scheduled" | "started" | "ported" | "cancelled" | "expired" | "failed";
+                description: string;
+            }[];
+            personal?: {
+                fullName: string;
+                birthDate: string | null;
+                passport: string | null;
+            } | null;
+        };
+        /** @description Описание ошибки с причиной отказа (RFC 9457) */
+        PortationProblem: {
+            type: string;
+            title: string;
+            status: number;
+            detail?: string;
+            errors?: {
+                [key: string]: string[];
+            };
+            requestId?: string;
+            /** @description Почему номер нельзя перенести сейчас */
+            refusal?: "recently-ported" | "open-order" | "draft-exists" | "not-mobile" | "not-in-plan";
+            /**
+             * Format: date
+             * @description С какого дня перенос возможен
+             */
+            availableFrom?: string;
+            /** @description Ваше заявление по этому номеру */
+            orderId?: number;
+        };
+        PortationCodeSent: {
+            /** @description Номер, на который отправлен код */
+            sentTo: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /**
+             * Format: date-time
+             * @description Когда можно запросить код снова
+             */
+            resendAfter: string;
+        };
         FeatureFlag: {
             feature: "Portation" | "EsiaAuth" | "News" | "OperatorPage" | "OperatorsByRegionMap";
             isEnabled: boolean;
@@ -1127,6 +1097,15 @@ export interface components {
             name: string;
             description: string;
         };
+        Quota: {
+            /** @description Сколько проверок осталось на сегодня */
+            remainingCount: number;
+            /**
+             * Format: date-time
+             * @description Когда лимит обновится (00:00 по Москве)
+             */
+            refreshAt: string;
+        };
         MsisdnInfo: {
             /** @description Номер: 11 цифр, 7XXXXXXXXXX */
             msisdn: string;
@@ -1144,15 +1123,19 @@ export interface components {
             lastPortation: string | null;
             /** @description Юридическое лицо — владелец диапазона по реестру нумерации */
             rangeHolder: string | null;
+            quota: components["schemas"]["Quota"];
         };
-        Quota: {
-            /** @description Сколько проверок осталось на сегодня */
-            remainingCount: number;
-            /**
-             * Format: date-time
-             * @description Когда лимит обновится (00:00 по Москве)
-             */
-            refreshAt: string;
+        /** @description Номер не входит ни в один диапазон; проверка засчитана */
+        LookupNotFound: {
+            type: string;
+            title: string;
+            status: number;
+            detail?: string;
+            errors?: {
+                [key: string]: string[];
+            };
+            requestId?: string;
+            quota: components["schemas"]["Quota"];
         };
         /** @description Лимит проверок исчерпан */
         QuotaProblem: {
@@ -1349,6 +1332,11 @@ export interface components {
                 hasUnlim: boolean;
             };
         };
+        TariffRegion: {
+            regionCode: number;
+            /** @description Все тарифы региона в продаже, от дешёвых к дорогим */
+            data: components["schemas"]["Tariff"][];
+        };
         AuthInfo: {
             /** @description Выполнен ли вход */
             isLogged: boolean;
@@ -1444,6 +1432,8 @@ export interface components {
             /** Format: date-time */
             occurredAt: string;
             status: components["schemas"]["PortationOrderStatus"];
+            /** @description Что произошло: created, submitted, accepted, donor-check, scheduled, ported… */
+            kind: string;
             description: string;
         };
         AccountPortationInfo: {
@@ -1542,6 +1532,367 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    initPortationOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Номер в любой записи: +7 916 123-45-67, 89161234567 */
+                    msisdn: string;
+                    /** @description Оператор, к которому перенести */
+                    operatorId?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortationOrder"];
+                };
+            };
+            /** @description Описание ошибки с причиной отказа (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortationProblem"];
+                };
+            };
+        };
+    };
+    getPortationOrder: {
+        parameters: {
+            query?: {
+                /** @description Добавить данные заявителя из Госуслуг (шаг 3) */
+                withPersonal?: boolean;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortationOrder"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updatePortationOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Новый оператор */
+                    operatorId: number;
+                    /** @description Тариф нового оператора */
+                    tariffId: number;
+                    /** @description Дата переноса, ГГГГ-ММ-ДД (московское время) */
+                    portationAt: string;
+                    email?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortationOrder"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deletePortationOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Заявление удалено */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    sendPortationCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortationCodeSent"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    submitPortationOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Согласие на перенос и обработку персональных данных */
+                    consent: boolean;
+                    /** @description Код из SMS, если номер не из Госуслуг */
+                    confirmationCode?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortationOrder"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAccountEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Поток событий */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getFeatureList: {
         parameters: {
             query?: never;
@@ -1942,13 +2293,13 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Описание ошибки (RFC 9457) */
+            /** @description Номер не входит ни в один диапазон; проверка засчитана */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["LookupNotFound"];
                 };
             };
             /** @description Лимит проверок исчерпан */
@@ -2204,6 +2555,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TariffPage"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getRegionTariffs: {
+        parameters: {
+            query: {
+                /** @description Код региона (ФНС): 77 — Москва */
+                RegionCode: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TariffRegion"];
                 };
             };
             /** @description Описание ошибки (RFC 9457) */

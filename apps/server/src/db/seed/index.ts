@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { seedAccountDemo } from '../../modules/account/demo';
 import { seedCoverageDemo } from '../../modules/coverage/demo';
 import { seedLookupDemo } from '../../modules/lookup/demo';
 import { seedNewsDemo } from '../../modules/news/demo';
 import { DEFAULT_THEME, FEATURES, THEME_SETTING } from '../../modules/settings/features';
 import { seedTariffsDemo } from '../../modules/tariffs/seed';
-import type { Database } from '../client';
+import type { Database, DatabaseHandle } from '../client';
 import {
   convergenceServices,
   featureFlags,
@@ -18,6 +17,7 @@ import {
   settings,
 } from '../schema';
 import { demoRegionOperators } from './demo-data';
+import { seedPortingDemo } from './porting-demo';
 import {
   convergenceServices as convergenceSeed,
   mediaServices as mediaSeed,
@@ -97,8 +97,12 @@ export async function seedReference(db: Database): Promise<boolean> {
   });
 }
 
-/** Demo content for development and tests; production never loads it. */
-export async function seedDemo(db: Database): Promise<boolean> {
+/**
+ * Demo content for development and tests; production never loads it. The porting demo seals the
+ * test citizens' passports with the site's key, so it needs the session secret.
+ */
+export async function seedDemo(handle: DatabaseHandle, options: { sessionSecret: string }): Promise<boolean> {
+  const db = handle.db;
   const lookup = await seedLookupDemo(db);
   const demo = await applyOnce(db, 'demo', DEMO_VERSION, async (tx) => {
     const ops = await tx.select({ id: operators.id, slug: operators.slug }).from(operators);
@@ -116,8 +120,9 @@ export async function seedDemo(db: Database): Promise<boolean> {
     }
     await seedTariffsDemo(tx);
   });
-  const account = await seedAccountDemo(db);
   const stories = await applyOnce(db, 'news-demo', 1, (tx) => seedNewsDemo(tx));
   const coverage = await applyOnce(db, 'coverage-demo', 1, (tx) => seedCoverageDemo(tx));
-  return demo || lookup || account || stories || coverage;
+  // Last: the porting histories need the plan, the ported registry, the operators' regions and tariffs.
+  const porting = await seedPortingDemo(handle, options);
+  return demo || lookup || porting || stories || coverage;
 }

@@ -11,8 +11,8 @@ import {
   regions,
 } from './reference-data.js';
 
-// The real registry files live in shared/, beside the repository (see shared/data/README.md).
-const DATA_DIR = '../../../../../../shared/data/numbering-plan/';
+// The real registry files are committed under data/ (public data, see data/README.md).
+const DATA_DIR = '../../../../../data/numbering-plan/';
 const REGISTRY_FILES = ['DEF-9xx.csv', 'DEF-9xx-2023-02.csv'];
 
 interface RegistryRow {
@@ -74,7 +74,7 @@ const allRows = registry.flatMap(({ rows }) => rows);
 
 describe('registry files', () => {
   it('are read whole, quotes and BOM removed', () => {
-    // About 16 600 and 9 700 ranges (shared/data/README.md); every row has all its columns.
+    // About 16 600 and 9 700 ranges (data/README.md); every row has all its columns.
     expect(registry.map(({ rows }) => Math.round(rows.length / 100) * 100)).toEqual([16_600, 9_700]);
     expect(allRows.some((row) => row.operator === 'ООО "Т2 Мобайл"')).toBe(true);
     expect(allRows.every((row) => /^\d{10}$/.test(row.inn))).toBe(true);

@@ -32,9 +32,29 @@ describe('account info', () => {
     // The operator of a number is where its last finished portation took it.
     expect(main).toMatchObject({ isEsiaMsisdn: true, operatorName: 'МегаФон', regionCode: 77 });
     expect(main.operatorLogo).toMatch(/^\/api\/v1\/operator\/megafon\/logo\.svg/);
-    expect(main.lastPortation).not.toBeNull();
-    expect(body.msisdns[1]).toMatchObject({ isEsiaMsisdn: true, lastPortation: null, regionCode: 50 });
+    expect(main.lastPortation).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(body.msisdns[1]).toMatchObject({ isEsiaMsisdn: true, lastPortation: null, regionCode: 77 });
     expect(body.msisdns[2].isEsiaMsisdn).toBe(false);
+  });
+
+  it('says about every number what /check says', async () => {
+    for (const jar of [ivanov, petrova]) {
+      const { msisdns } = (await get('/api/v1/account/info', jar)).json();
+      for (const n of msisdns) {
+        const check = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1.1/msisdn/info/single',
+          payload: { msisdn: n.msisdn },
+        });
+        const answer = check.json();
+        expect(n, n.msisdn).toMatchObject({
+          operatorId: answer.operatorId,
+          operatorName: answer.operatorName,
+          regionCode: answer.regionCode,
+          lastPortation: answer.lastPortation,
+        });
+      }
+    }
   });
 
   it('shows a citizen without a verified mobile an empty list', async () => {
@@ -44,21 +64,21 @@ describe('account info', () => {
 });
 
 describe('orders and portations', () => {
-  it('pages orders newest first by last update: 14 rows, 10 then 4', async () => {
+  it('pages orders newest first by last update: 15 rows, 10 then 5', async () => {
     const first = (
       await get('/api/v1/account/orders?Msisdn=79161234567&Skip=0&Take=10&SortBy=lastUpdate&SortDesc=true', ivanov)
     ).json();
     expect(first.msisdnInfo.msisdn).toBe('79161234567');
-    expect(first.orders).toMatchObject({ offset: 0, pageSize: 10, totalRows: 14 });
+    expect(first.orders).toMatchObject({ offset: 0, pageSize: 10, totalRows: 15 });
     expect(first.orders.data).toHaveLength(10);
     const second = (
       await get('/api/v1/account/orders?Msisdn=79161234567&Skip=10&Take=10&SortBy=lastUpdate&SortDesc=true', ivanov)
     ).json();
-    expect(second.orders.data).toHaveLength(4);
+    expect(second.orders.data).toHaveLength(5);
     const dates = [...first.orders.data, ...second.orders.data].map((o: { lastUpdate: string }) => o.lastUpdate);
     expect(dates).toEqual([...dates].sort().reverse());
     const ids = new Set([...first.orders.data, ...second.orders.data].map((o: { id: number }) => o.id));
-    expect(ids.size).toBe(14);
+    expect(ids.size).toBe(15);
     expect(first.orders.data[0]).toMatchObject({ status: 'PendingBDPN', fromOperator: { operatorName: 'МегаФон' } });
   });
 
@@ -66,7 +86,7 @@ describe('orders and portations', () => {
     const body = (
       await get('/api/v1/account/portations?Msisdn=79161234567&Skip=0&Take=10&SortBy=transfered&SortDesc=true', ivanov)
     ).json();
-    expect(body.portations.totalRows).toBe(14);
+    expect(body.portations.totalRows).toBe(15);
     const rows = body.portations.data as { portationAt: string | null; status: string }[];
     const dated = rows.filter((r) => r.portationAt !== null).map((r) => r.portationAt as string);
     expect(dated).toEqual([...dated].sort().reverse());
@@ -82,7 +102,21 @@ describe('orders and portations', () => {
     const res = await get(`/api/v1/account/portationinfo?Msisdn=79161234567&PortationId=${done.id}`, ivanov);
     expect(res.statusCode).toBe(200);
     const info = res.json();
-    expect(info.events.map((e: { status: string }) => e.status)).toEqual(['Initialized', 'PendingBDPN', 'Done']);
+    // Every step of the process the engine went through, in order.
+    expect(info.events.map((e: { kind: string }) => e.kind)).toEqual([
+      'created',
+      'submitted',
+      'registered',
+      'accepted',
+      'donor-check',
+      'donor-accepted',
+      'scheduled',
+      'started',
+      'ported',
+    ]);
+    expect(info.events[0].status).toBe('Initialized');
+    expect(info.events.at(-1)).toMatchObject({ status: 'Done', description: 'Номер перенесён' });
+    expect(info.events[6].description).toMatch(/^Назначено окно переноса: \d{1,2} [а-я]+ \d{4}, 00:00–06:00 \(МСК\)$/);
     expect(info.toOperator.operatorName).toBeTruthy();
   });
 

@@ -1,7 +1,8 @@
-import { aliasedTable, and, asc, count, desc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, desc, eq, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { operators, regions } from '../../db/schema';
-import { portationEvents, portationOrders, portations, userNumbers } from './tables';
+import { operators } from '../../db/schema';
+import { portationEvents, portationOrders, portations } from '../porting/tables';
+import { userNumbers } from './tables';
 
 const fromOp = aliasedTable(operators, 'from_op');
 const toOp = aliasedTable(operators, 'to_op');
@@ -41,48 +42,14 @@ export async function listUserMsisdns(db: Database, userId: number): Promise<str
   return [...new Set([...numbers, ...ordered].map((r) => r.msisdn))];
 }
 
-/** What the account shows about the user's numbers: operator, region and the last finished portation. */
-export async function numberFacts(db: Database, userId: number, msisdns: string[]) {
-  if (msisdns.length === 0) return { numbers: [], lastDone: [], lastOrders: [] };
-  const [numbers, lastDone, lastOrders] = await Promise.all([
-    db
-      .select({
-        msisdn: userNumbers.msisdn,
-        isEsiaMsisdn: userNumbers.isEsiaMsisdn,
-        operatorId: operators.id,
-        operatorSlug: operators.slug,
-        operatorName: operators.name,
-        regionCode: regions.code,
-        regionName: regions.name,
-      })
-      .from(userNumbers)
-      .leftJoin(operators, eq(operators.id, userNumbers.operatorId))
-      .leftJoin(regions, eq(regions.code, userNumbers.regionCode))
-      .where(and(eq(userNumbers.userId, userId), inArray(userNumbers.msisdn, msisdns))),
-    db
-      .selectDistinctOn([portations.msisdn], {
-        msisdn: portations.msisdn,
-        portationAt: portations.portationAt,
-        operatorId: operators.id,
-        operatorSlug: operators.slug,
-        operatorName: operators.name,
-      })
-      .from(portations)
-      .leftJoin(operators, eq(operators.id, portations.toOperatorId))
-      .where(and(eq(portations.userId, userId), inArray(portations.msisdn, msisdns), eq(portations.status, 'Done')))
-      .orderBy(asc(portations.msisdn), desc(portations.portationAt), desc(portations.id)),
-    db
-      .selectDistinctOn([portationOrders.msisdn], {
-        msisdn: portationOrders.msisdn,
-        regionCode: regions.code,
-        regionName: regions.name,
-      })
-      .from(portationOrders)
-      .leftJoin(regions, eq(regions.code, portationOrders.regionCode))
-      .where(and(eq(portationOrders.userId, userId), inArray(portationOrders.msisdn, msisdns)))
-      .orderBy(asc(portationOrders.msisdn), desc(portationOrders.lastUpdateAt)),
-  ]);
-  return { numbers, lastDone, lastOrders };
+/** Which of the numbers are the user's verified ESIA mobiles. */
+export async function esiaMarks(db: Database, userId: number, msisdns: string[]) {
+  if (msisdns.length === 0) return new Map<string, boolean>();
+  const rows = await db
+    .select({ msisdn: userNumbers.msisdn, isEsiaMsisdn: userNumbers.isEsiaMsisdn })
+    .from(userNumbers)
+    .where(and(eq(userNumbers.userId, userId), inArray(userNumbers.msisdn, msisdns)));
+  return new Map(rows.map((r) => [r.msisdn, r.isEsiaMsisdn]));
 }
 
 export type OrderSort = 'lastUpdate' | 'created';
@@ -176,10 +143,15 @@ export async function findPortation(db: Database, userId: number, msisdn: string
     .select({
       occurredAt: portationEvents.occurredAt,
       status: portationEvents.status,
+      kind: portationEvents.kind,
       description: portationEvents.description,
     })
     .from(portationEvents)
-    .where(eq(portationEvents.portationId, id))
+    .where(
+      row.orderId === null
+        ? eq(portationEvents.portationId, id)
+        : or(eq(portationEvents.portationId, id), eq(portationEvents.orderId, row.orderId)),
+    )
     .orderBy(asc(portationEvents.occurredAt), asc(portationEvents.id));
   return { ...row, events };
 }

@@ -49,7 +49,9 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   ]) {
     app.addSchema(schema);
   }
-  app.addHook('preHandler', app.requireUser);
+  // Sign-in first: 401 before the query is validated (an anonymous call without parameters is a 401, not a 400).
+  app.addHook('onRequest', app.requireUser);
+  const lookup = (msisdn: string) => app.lookup.lookupFresh(msisdn);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
   });
@@ -66,7 +68,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = userOf(request);
-      return accountInfo(app.db, user.userId, user.name);
+      return accountInfo(app.db, lookup, user.userId, user.name);
     },
   );
 
@@ -84,7 +86,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { userId } = userOf(request);
       const q = request.query;
-      const info = await msisdnInfo(app.db, userId, q.Msisdn);
+      const info = await msisdnInfo(app.db, lookup, userId, q.Msisdn);
       if (!info) throw notFound();
       const orders = await accountOrders(app.db, userId, q.Msisdn, pagingOf(q));
       return { msisdnInfo: info, orders };
@@ -105,7 +107,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { userId } = userOf(request);
       const q = request.query;
-      const info = await msisdnInfo(app.db, userId, q.Msisdn);
+      const info = await msisdnInfo(app.db, lookup, userId, q.Msisdn);
       if (!info) throw notFound();
       const portations = await accountPortations(app.db, userId, q.Msisdn, pagingOf(q));
       return { msisdnInfo: info, portations };

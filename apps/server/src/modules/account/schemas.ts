@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
-import { PageSchema, PagingQuery } from '../../lib/schemas';
-import { ORDER_STATUSES } from './tables';
+import { INT4_MAX, PageSchema, PagingQuery } from '../../lib/schemas';
+import { ORDER_STATUSES } from '../porting/tables';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -31,7 +31,7 @@ export const MsisdnInfoSchema = Type.Object(
   {
     msisdn: Type.String(),
     isEsiaMsisdn: Type.Boolean({ description: 'Подтверждённый номер из Госуслуг' }),
-    lastPortation: Nullable(Type.String({ format: 'date-time', description: 'Когда номер переносили последний раз' })),
+    lastPortation: Nullable(Type.String({ format: 'date', description: 'Когда номер переносили последний раз' })),
     operatorId: Nullable(Type.Integer()),
     operatorLogo: Nullable(Type.String()),
     operatorName: Nullable(Type.String()),
@@ -52,7 +52,7 @@ export const AccountOrderSchema = Type.Object(
     status: Type.Ref('PortationOrderStatus'),
     createdAt: Type.String({ format: 'date-time' }),
     lastUpdate: Type.String({ format: 'date-time' }),
-    portationDate: Nullable(Type.String({ format: 'date-time' })),
+    portationDate: Nullable(Type.String({ format: 'date', description: 'Желаемая дата переноса (московское время)' })),
     tariffName: Nullable(Type.String()),
     fromOperator: Nullable(Type.Ref('AccountOperator')),
     toOperator: Nullable(Type.Ref('AccountOperator')),
@@ -90,6 +90,7 @@ export const PortationEventSchema = Type.Object(
   {
     occurredAt: Type.String({ format: 'date-time' }),
     status: Type.Ref('PortationOrderStatus'),
+    kind: Type.String({ description: 'Что произошло: created, submitted, accepted, donor-check, scheduled, ported…' }),
     description: Type.String(),
   },
   { $id: 'AccountPortationEvent' },
@@ -114,5 +115,5 @@ export const AccountPortationsQuery = Type.Object({
 });
 export const PortationInfoQuery = Type.Object({
   Msisdn: MsisdnParam,
-  PortationId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  PortationId: Type.Integer({ minimum: 1, maximum: INT4_MAX }),
 });

@@ -1,61 +1,45 @@
 import type { Database } from '../../db/client';
-import { logoUrl } from '../operators/logo';
+import type { LookupAnswer } from '../lookup/engine';
+import { presentOperator } from '../operators/presenter';
 import * as repo from './repository';
 
 export { syncEsiaNumbers } from './repository';
 
-interface OperatorRow {
-  id: number | null;
-  slug: string | null;
-  name: string | null;
-}
+/** The lookup index's answer for a number: the account says what /check says. */
+export type NumberLookup = (msisdn: string) => Promise<LookupAnswer | undefined>;
 
-/** The operator as the account shows it, or null when unknown. */
-export function presentOperator(op: OperatorRow | null) {
-  if (!op || op.id === null || op.slug === null || op.name === null) return null;
-  return { operatorId: op.id, operatorLogo: logoUrl(op.slug), operatorName: op.name };
-}
-
-/** Facts about each of the user's numbers; a number's operator is its last finished portation's target. */
-async function describeNumbers(db: Database, userId: number, msisdns: string[]) {
-  const facts = await repo.numberFacts(db, userId, msisdns);
-  return msisdns.map((msisdn) => {
-    const own = facts.numbers.find((n) => n.msisdn === msisdn);
-    const done = facts.lastDone.find((d) => d.msisdn === msisdn);
-    const order = facts.lastOrders.find((o) => o.msisdn === msisdn);
-    const operator = presentOperator(
-      done?.operatorId
-        ? { id: done.operatorId, slug: done.operatorSlug, name: done.operatorName }
-        : own
-          ? { id: own.operatorId, slug: own.operatorSlug, name: own.operatorName }
-          : null,
-    );
-    const regionCode = own?.regionCode ?? order?.regionCode ?? null;
-    const regionName = own?.regionName ?? order?.regionName ?? null;
+/** Facts about each of the user's numbers: operator, region and last porting from the lookup index. */
+async function describeNumbers(db: Database, lookup: NumberLookup, userId: number, msisdns: string[]) {
+  const [marks, answers] = await Promise.all([
+    repo.esiaMarks(db, userId, msisdns),
+    Promise.all(msisdns.map((m) => lookup(m))),
+  ]);
+  return msisdns.map((msisdn, i) => {
+    const a = answers[i];
     return {
       msisdn,
-      isEsiaMsisdn: own?.isEsiaMsisdn ?? false,
-      lastPortation: done?.portationAt?.toISOString() ?? null,
-      operatorId: operator?.operatorId ?? null,
-      operatorLogo: operator?.operatorLogo ?? null,
-      operatorName: operator?.operatorName ?? null,
-      regionCode,
-      regionName,
+      isEsiaMsisdn: marks.get(msisdn) ?? false,
+      lastPortation: a?.lastPortation ?? null,
+      operatorId: a?.operatorId ?? null,
+      operatorLogo: a?.operatorLogo ?? null,
+      operatorName: a?.operatorName ?? null,
+      regionCode: a?.regionCode ?? null,
+      regionName: a?.regionName ?? null,
     };
   });
 }
 
 /** The account overview: the user's name and numbers. */
-export async function accountInfo(db: Database, userId: number, userName: string) {
+export async function accountInfo(db: Database, lookup: NumberLookup, userId: number, userName: string) {
   const msisdns = await repo.listUserMsisdns(db, userId);
-  return { userName, msisdns: await describeNumbers(db, userId, msisdns) };
+  return { userName, msisdns: await describeNumbers(db, lookup, userId, msisdns) };
 }
 
 /** One number's facts, or null when it is not the user's (the caller answers 404 either way). */
-export async function msisdnInfo(db: Database, userId: number, msisdn: string) {
+export async function msisdnInfo(db: Database, lookup: NumberLookup, userId: number, msisdn: string) {
   const msisdns = await repo.listUserMsisdns(db, userId);
   if (!msisdns.includes(msisdn)) return null;
-  const [info] = await describeNumbers(db, userId, [msisdn]);
+  const [info] = await describeNumbers(db, lookup, userId, [msisdn]);
   return info ?? null;
 }
 
@@ -70,7 +54,7 @@ export async function accountOrders(db: Database, userId: number, msisdn: string
       status: r.status,
       createdAt: r.createdAt.toISOString(),
       lastUpdate: r.lastUpdateAt.toISOString(),
-      portationDate: r.portationDate?.toISOString() ?? null,
+      portationDate: r.portationDate,
       tariffName: r.tariffName,
       fromOperator: presentOperator(r.fromOperator),
       toOperator: presentOperator(r.toOperator),
@@ -117,6 +101,7 @@ export async function portationInfo(db: Database, userId: number, msisdn: string
     events: row.events.map((e) => ({
       occurredAt: e.occurredAt.toISOString(),
       status: e.status,
+      kind: e.kind,
       description: e.description,
     })),
   };

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config/env';
 import { createTestApp, type TestApp } from '../../test/app';
 
-const PROD = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), SEED_DEMO: 'false' };
+const PROD = {
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'x'.repeat(40),
+  SEED_DEMO: 'false',
+  PUBLIC_ORIGIN: 'https://perenos.example',
+};
 
 describe('ESIA configuration', () => {
   it('mounts the stand-in by default in development and tests', () => {

@@ -243,7 +243,9 @@ describe('site session tokens', () => {
       oldRefresh,
       later,
     );
-    expect(reuse).toEqual({ ok: false, reason: 'reused' });
+    expect(reuse).toEqual({ ok: false, reason: 'reused', familyId: expect.any(String) });
+    // What the token route does after a reuse: every node's session cache forgets the family.
+    if (!reuse.ok && reuse.reason === 'reused') await t.app.session.familyRevoked(reuse.familyId);
     expect((await accountInfo(authHeaders(steps.jar))).statusCode).toBe(401);
     const afterTheft = await t.app.inject({
       method: 'POST',
@@ -292,7 +294,7 @@ describe('site session tokens', () => {
     });
     const location = new URL(String(out.headers.location));
     expect(location.pathname).toBe('/esia-standin/idp/ext/Logout');
-    expect(location.searchParams.get('redirect_url')).toBe('http://localhost:80/');
+    expect(location.searchParams.get('redirect_url')).toBe('http://localhost/');
     const esia = await t.app.inject({ method: 'GET', url: location.pathname + location.search });
     expect(esia.headers.location).toBe('http://localhost/');
     expect((await accountInfo({ cookie: before })).statusCode).toBe(401);
@@ -308,7 +310,18 @@ describe('site session tokens', () => {
     });
     expect(refresh.statusCode).toBe(401);
     const evil = await t.app.inject({ method: 'GET', url: '/api/v1/esia/logout?returnUrl=https://evil.example/' });
-    expect(new URL(String(evil.headers.location)).searchParams.get('redirect_url')).toBe('http://localhost:80/');
+    expect(new URL(String(evil.headers.location)).searchParams.get('redirect_url')).toBe('http://localhost/');
+    // The site's origin never comes from the Host header, which the caller chooses.
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/esia/logout?returnUrl=/news',
+      headers: { host: 'evil.example' },
+    });
+    expect(new URL(String(forged.headers.location)).searchParams.get('redirect_url')).toBe('http://localhost/news');
+    const login = await t.app.inject({ method: 'GET', url: '/api/v1/esia/login', headers: { host: 'evil.example' } });
+    expect(new URL(String(login.headers.location)).searchParams.get('redirect_uri')).toBe(
+      'http://localhost/api/v1/esia/callback',
+    );
   });
 });
 

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { createEsiaStandin, type EsiaStandin } from '@perenos/esia-standin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { importSPKI, importX509 } from 'jose';
 import type { AppConfig } from '../../config/env';
+import { selfFetch } from '../../lib/self-fetch';
 import { EsiaAdapter } from './adapter';
 import type { EsiaEndpoints } from './service';
 import {
@@ -30,8 +30,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Null when sign-in is not configured (production without ESIA settings). */
     esia: EsiaRuntime | null;
-    /** The site's origin as the browser sees it. */
-    siteOrigin(request: FastifyRequest): string;
   }
 }
 
@@ -61,22 +59,6 @@ function demoSetup(clientId: string): Promise<DemoSetup> {
   return setup;
 }
 
-/** This server's own address for calls to the stand-in it hosts. */
-function ownAddress(app: FastifyInstance): string | null {
-  if (!app.server.listening) return null;
-  const address = app.server.address() as AddressInfo | null;
-  if (!address) return null;
-  const host =
-    address.address === '0.0.0.0'
-      ? '127.0.0.1'
-      : address.address === '::'
-        ? '[::1]'
-        : address.family === 'IPv6'
-          ? `[${address.address}]`
-          : address.address;
-  return `http://${host}:${address.port}`;
-}
-
 /**
  * Sets up ESIA: in development and tests the stand-in is mounted at /esia-standin with a key and
  * certificate made at start, and the adapter talks to it over HTTP exactly as to the real ESIA.
@@ -85,8 +67,7 @@ export default fp(
   async function esiaPlugin(app: FastifyInstance, opts: { config: AppConfig }) {
     const { config } = opts;
     const esia = config.esia;
-    const siteOrigin = (request: FastifyRequest) => config.publicOrigin ?? `${request.protocol}://${request.host}`;
-    app.decorate('siteOrigin', siteOrigin);
+    const siteOrigin = (_request: FastifyRequest) => app.siteOrigin();
     let runtime: EsiaRuntime | null = null;
 
     if (esia.standin) {
@@ -100,21 +81,7 @@ export default fp(
           signer: createBuiltinSigner(credentials.privateKey, credentials.certificateDer),
           publicKey: standin.publicKey,
           // Over a real socket when the server listens; through inject when a test drives the app without one.
-          http: async (url, init) => {
-            const own = ownAddress(app);
-            const u = new URL(url);
-            if (own) return fetch(`${own}${u.pathname}${u.search}`, init);
-            const res = await app.inject({
-              method: (init.method ?? 'GET') as 'GET' | 'POST',
-              url: u.pathname + u.search,
-              headers: init.headers as Record<string, string>,
-              ...(typeof init.body === 'string' ? { payload: init.body } : {}),
-            });
-            return new Response(res.rawPayload, {
-              status: res.statusCode,
-              headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
-            });
-          },
+          http: selfFetch(app),
         });
         runtime = {
           adapter,
@@ -157,5 +124,5 @@ export default fp(
     if (!runtime) app.log.warn('Вход через ЕСИА не настроен: задайте ESIA_BASE_URL и связанные параметры');
     app.decorate('esia', runtime);
   },
-  { name: 'esia', dependencies: ['session'] },
+  { name: 'esia', dependencies: ['session', 'site-origin'] },
 );

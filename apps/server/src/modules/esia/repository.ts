@@ -23,11 +23,18 @@ export async function consumeLoginState(db: Database, state: string, now: Date):
 }
 
 /** Creates or updates the user of an ESIA object id with the latest name and profile. */
-export async function upsertUser(db: Database, oid: string, name: string, profile: UserProfile, now: Date) {
+export async function upsertUser(
+  db: Database,
+  oid: string,
+  name: string,
+  profile: UserProfile,
+  passportSealed: string | null,
+  now: Date,
+) {
   const [row] = await db
     .insert(users)
-    .values({ oid, name, profile, lastLoginAt: now })
-    .onConflictDoUpdate({ target: users.oid, set: { name, profile, lastLoginAt: now } })
+    .values({ oid, name, profile, passportSealed, lastLoginAt: now })
+    .onConflictDoUpdate({ target: users.oid, set: { name, profile, passportSealed, lastLoginAt: now } })
     .returning({ id: users.id, oid: users.oid, name: users.name });
   if (!row) throw new Error('upsert returned nothing');
   return row;

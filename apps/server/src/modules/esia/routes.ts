@@ -29,6 +29,8 @@ const esiaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(PersonalInfoSchema);
   await app.register(rateLimit, {
     global: false,
+    // Shared by every node through Redis when there is one (REDIS_URL); in process otherwise.
+    ...(app.redis ? { redis: app.redis, nameSpace: `${app.redisPrefix}rate:esia:`, skipOnError: true } : {}),
     errorResponseBuilder: () =>
       new HttpProblem(429, 'Слишком много запросов', undefined, 'Попробуйте войти через минуту.'),
   });
@@ -44,7 +46,9 @@ const esiaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   /** Applies a refresh: new cookies on success; on theft, revocation or expiry the cookies go. */
-  function applyRefresh(reply: FastifyReply, result: RefreshResult) {
+  async function applyRefresh(reply: FastifyReply, result: RefreshResult) {
+    // A spent token came back: the family is revoked in the database; every node must forget it now.
+    if (!result.ok && result.reason === 'reused') await app.session.familyRevoked(result.familyId);
     if (result.ok) {
       app.session.setCookies(reply, result.tokens);
       return { isLogged: true, expireAt: result.tokens.expireAt.toISOString(), userName: result.user.name };
@@ -61,7 +65,7 @@ const esiaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/esia/login',
     {
-      config: { rateLimit: FLOW_LIMIT },
+      config: { feature: 'EsiaAuth', rateLimit: FLOW_LIMIT },
       schema: {
         operationId: 'esiaLogin',
         tags: TAGS,
@@ -82,7 +86,7 @@ const esiaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/esia/callback',
     {
-      config: { rateLimit: FLOW_LIMIT },
+      config: { feature: 'EsiaAuth', rateLimit: FLOW_LIMIT },
       schema: {
         operationId: 'esiaCallback',
         tags: TAGS,
@@ -100,7 +104,7 @@ const esiaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         app.db,
         app.esia.adapter,
         app.esia.endpoints(request),
-        app.session.accessKey,
+        { session: app.session.accessKey, seal: app.session.sealKey },
         { state: q.state ?? '', browserState, code: q.code ?? '', error: q.error ?? '' },
         (message) => request.log.warn({ esia: message }, 'ESIA sign-in failed'),
       );
@@ -128,7 +132,7 @@ const esiaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // The access token is gone or stale but the refresh token may still be good: renew quietly.
       const refresh = request.cookies[app.session.refreshCookie];
       if (refresh) {
-        const renewed = applyRefresh(reply, await refreshSession(app.db, app.session.accessKey, refresh));
+        const renewed = await applyRefresh(reply, await refreshSession(app.db, app.session.accessKey, refresh));
         if (renewed) return renewed;
       }
       return { isLogged: false, expireAt: null, userName: null };
@@ -152,7 +156,7 @@ const esiaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const refresh = request.cookies[app.session.refreshCookie];
       if (!refresh) throw new HttpProblem(401, INVALID_TOKEN_TITLE);
       const result = await refreshSession(app.db, app.session.accessKey, refresh);
-      const renewed = applyRefresh(reply, result);
+      const renewed = await applyRefresh(reply, result);
       if (!renewed) {
         if (!result.ok && result.reason === 'reused') request.log.warn('refresh token reused: session family revoked');
         throw new HttpProblem(401, INVALID_TOKEN_TITLE);
@@ -164,7 +168,7 @@ const esiaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/esia/personalinfo',
     {
-      preHandler: app.requireUser,
+      config: { signIn: true },
       schema: {
         operationId: 'getPersonalInfo',
         tags: TAGS,
@@ -195,7 +199,10 @@ const esiaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const returnPath = safeReturnPath(request.query.returnUrl, origin);
       const refresh = request.cookies[app.session.refreshCookie];
       const familyId = request.sessionFamilyId ?? (refresh ? await familyOfRefreshToken(app.db, refresh) : null);
-      if (familyId) await endSession(app.db, familyId);
+      if (familyId) {
+        await endSession(app.db, familyId);
+        await app.session.familyRevoked(familyId);
+      }
       app.session.clearCookies(reply);
       if (!app.esia) return reply.redirect(returnPath);
       const { browserBase } = app.esia.endpoints(request);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client';
+import { seal } from '../../lib/seal';
 import { syncEsiaNumbers } from '../account/service';
 import { type EsiaAdapter, type EsiaContact, type EsiaDocument, EsiaError, type EsiaPerson } from './adapter';
 import * as repo from './repository';
@@ -78,6 +79,13 @@ export function buildProfile(person: EsiaPerson, contacts: EsiaContact[], docume
   };
 }
 
+/** The full passport, sealed: only a porting application opens it (porting/service.ts). */
+export function sealPassport(key: Buffer, documents: EsiaDocument[]): string | null {
+  const doc = documents.find((d) => d.type === 'RF_PASSPORT');
+  if (!doc?.number) return null;
+  return seal(key, JSON.stringify({ series: doc.series.replace(/\s/g, ''), number: doc.number }));
+}
+
 export type CallbackResult =
   | { ok: true; returnPath: string; tokens: SessionTokens; user: SessionUser }
   | { ok: false; reason: 'state' | 'denied' | 'protocol' };
@@ -90,7 +98,7 @@ export async function completeLogin(
   db: Database,
   adapter: EsiaAdapter,
   endpoints: EsiaEndpoints,
-  sessionKey: Uint8Array,
+  keys: { session: Uint8Array; seal: Buffer },
   input: { state: string; browserState: string | undefined; code: string; error: string },
   log: (message: string) => void,
   now = new Date(),
@@ -108,10 +116,11 @@ export async function completeLogin(
     ]);
     const profile = buildProfile(person, contacts, documents);
     const name = [person.lastName, person.firstName, person.middleName].filter(Boolean).join(' ') || 'Пользователь';
-    const user = await repo.upsertUser(db, oid, name, profile, now);
+    const passport = sealPassport(keys.seal, documents);
+    const user = await repo.upsertUser(db, oid, name, profile, passport, now);
     await syncEsiaNumbers(db, user.id, profile.mobiles);
     const sessionUser: SessionUser = { userId: user.id, oid: user.oid, name: user.name };
-    const tokens = await startSession(db, sessionKey, sessionUser, now);
+    const tokens = await startSession(db, keys.session, sessionUser, now);
     return { ok: true, returnPath: stored.returnUrl, tokens, user: sessionUser };
   } catch (error) {
     if (error instanceof EsiaError) {

@@ -78,7 +78,9 @@ export async function startSession(
 
 export type RefreshResult =
   | { ok: true; tokens: SessionTokens; user: SessionUser }
-  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' | 'raced' };
+  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'raced' }
+  /** The family revoked just now: the caller tells the nodes' session caches. */
+  | { ok: false; reason: 'reused'; familyId: string };
 
 /**
  * Rotates a refresh token: the presented one is spent and a new pair is issued in the same family.
@@ -97,7 +99,7 @@ export async function refreshSession(
   if (token.usedAt) {
     if (now.getTime() - token.usedAt.getTime() <= REUSE_GRACE_SECONDS * 1000) return { ok: false, reason: 'raced' };
     await repo.revokeFamily(db, family.id, 'reuse', now);
-    return { ok: false, reason: 'reused' };
+    return { ok: false, reason: 'reused', familyId: family.id };
   }
   if (token.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
   // Marking the token spent is a compare-and-set, so two concurrent refreshes cannot both win.

@@ -22,6 +22,12 @@ export const users = pgTable('users', {
   oid: text('oid').notNull().unique(),
   name: text('name').notNull(),
   profile: jsonb('profile').$type<UserProfile>(),
+  /**
+   * The passport as ESIA gave it (series, number, issue date), sealed with AES-256-GCM under a key
+   * derived from SESSION_SECRET: a porting application must carry it to the donor operator, nothing
+   * else reads it. Null until the next sign-in of a user from before it was kept.
+   */
+  passportSealed: text('passport_sealed'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }).notNull().default(sql`now()`),
 });

@@ -8,6 +8,12 @@ export const CITIZENS = {
   petrova: '1000000002',
   /** Сидоров: no verified mobile. */
   sidorov: '1000000003',
+  /** Фёдорова: a porting under way. */
+  fedorova: '1000000006',
+  /** Долгова: the donor refuses her porting for a debt. */
+  dolgova: '1000000008',
+  /** Морозов: the donor refuses his porting for a changed passport. */
+  morozov: '1000000009',
 } as const;
 
 /** A browser's cookie jar, enough for inject-driven flows. */
@@ -81,8 +87,13 @@ export async function startSignIn(app: FastifyInstance, oid: string, returnUrl =
 }
 
 /** Signs in as a test citizen through the whole ESIA flow; the jar then holds the session cookies. */
-export async function signIn(app: FastifyInstance, oid: string, returnUrl = '/account'): Promise<SignInSteps> {
-  const started = await startSignIn(app, oid, returnUrl);
+export async function signIn(
+  app: FastifyInstance,
+  oid: string,
+  returnUrl = '/account',
+  jar = new CookieJar(),
+): Promise<SignInSteps> {
+  const started = await startSignIn(app, oid, returnUrl, jar);
   const back = await app.inject({
     method: 'GET',
     url: pathOf(started.callbackUrl),

@@ -17,6 +17,9 @@ const feedbackRoutes: FastifyPluginAsyncTypebox<{ sessionSecret: string }> = asy
 
   await app.register(rateLimit, {
     global: false,
+    // Shared by every node through Redis when there is one (REDIS_URL); in process otherwise. A Redis
+    // outage lets messages through rather than failing the form (the captcha still guards it).
+    ...(app.redis ? { redis: app.redis, nameSpace: `${app.redisPrefix}rate:feedback:`, skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) =>
       new HttpProblem(
         429,
@@ -55,14 +58,14 @@ const feedbackRoutes: FastifyPluginAsyncTypebox<{ sessionSecret: string }> = asy
       },
     },
     async (request) => {
+      // The fields were validated (and trimmed) before this point; the captcha is spent in the same
+      // transaction as the message is stored, so a failed store leaves the solution unspent.
       const { altcha, ...message } = request.body;
-      if (!(await verifyCaptcha(app.db, keys, altcha))) {
-        throw validationProblem({ altcha: ['Подтвердите, что вы не робот: капча не пройдена или устарела.'] });
-      }
-      const saved = await insertFeedback(app.db, {
-        ...message,
-        name: message.name.trim(),
-        message: message.message.trim(),
+      const saved = await app.db.transaction(async (tx) => {
+        if (!(await verifyCaptcha(tx, keys, altcha))) {
+          throw validationProblem({ altcha: ['Подтвердите, что вы не робот: капча не пройдена или устарела.'] });
+        }
+        return insertFeedback(tx, message);
       });
       request.log.info({ feedbackId: saved.id }, 'feedback stored');
       return { id: saved.id, createdAt: saved.createdAt.toISOString() };

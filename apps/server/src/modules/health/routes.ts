@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 
 const StatusSchema = Type.Object({ status: Type.String(), database: Type.Optional(Type.String()) });
 
-/** Liveness answers without touching anything; readiness needs the database. */
+/** Liveness answers without touching anything; readiness needs the database and a node that is not draining. */
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/health',
@@ -22,6 +22,8 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
+      // A draining node (SIGTERM) still finishes its requests but wants no new ones.
+      if (app.drain.draining) return reply.code(503).send({ status: 'draining', database: app.database.kind });
       try {
         await app.database.ping();
         return { status: 'ok', database: app.database.kind };

@@ -44,7 +44,34 @@ const DEMO_CODES: { code: number; legalName: string; inn: string; regions: strin
   { code: 999, legalName: 'ООО "Скартел"', inn: '7701725181', regions: [MOSCOW, SPB, 'Новосибирская обл.'] },
   { code: 902, legalName: 'ООО "ЕКАТЕРИНБУРГ-2000"', inn: '6661079603', regions: ['Свердловская обл.'] },
   { code: 978, legalName: 'ООО "К-ТЕЛЕКОМ"', inn: '9102157783', regions: ['Республика Крым', 'г. Севастополь'] },
+  {
+    code: 917,
+    legalName: 'ПАО "МТС"',
+    inn: '7740000076',
+    regions: ['Республика Татарстан', 'Республика Башкортостан'],
+  },
+  { code: 928, legalName: 'ПАО "МегаФон"', inn: '7812014560', regions: ['Ростовская обл.', 'Краснодарский край'] },
+  { code: 988, legalName: 'ПАО "МегаФон"', inn: '7812014560', regions: ['Республика Дагестан', 'Ростовская обл.'] },
+  { code: 964, legalName: 'ПАО "ВЫМПЕЛКОМ"', inn: '7713076301', regions: ['Республика Дагестан', 'Свердловская обл.'] },
 ];
+
+/** The ESIA stand-in's test citizens' numbers: their history comes from the porting demo, not from here. */
+const CITIZEN_NUMBERS = new Set([
+  '9161234567',
+  '9037654321',
+  '9251112233',
+  '9215550101',
+  '9260001122',
+  '9132223344',
+  '9053334455',
+  '9994445566',
+  '9286667788',
+  '9178889900',
+  '9881112233',
+  '9642223344',
+  '9275551234',
+  '9851112233',
+]);
 
 /** The demo plan as a registry file in today's format (8 columns, bare inner quotes, UTF-8 with BOM). */
 export function demoPlanCsv(): string {
@@ -84,18 +111,18 @@ const HOLDER_OWNER: Record<string, string> = {
 /**
  * Generated ported numbers as a Port_All extract: 2 000 numbers of the demo plan moved to another
  * big network in the last three years, plus a few easy to remember for trying the page
- * (+7 916 123-45-67 moved from МТС to МегаФон).
+ * (+7 926 123-45-67 moved from МегаФон to МТС). The test citizens' numbers are left out: their
+ * portings are run through the porting engine (db/seed/porting-demo.ts).
  */
 export function demoPortedLines(): string[] {
   const next = random(20261122);
   const lines = ['Number,OwnerId,MNC,Route,RegionCode,PortDate'];
-  lines.push('9161234567,mMEGAFON,02,D7702,77,2025-03-14T10:00:00+03:00');
   lines.push('9261234567,mMTS,01,D7701,77,2024-09-02T10:00:00+03:00');
   lines.push('9031234567,mTELE2,20,D7720,77,2025-11-20T10:00:00+03:00');
   const start = Date.UTC(2023, 10, 1);
-  const seen = new Set(['9161234567', '9261234567', '9031234567']);
+  const seen = new Set(['9261234567', '9031234567', ...CITIZEN_NUMBERS]);
   const codes = DEMO_CODES.filter((c) => HOLDER_OWNER[c.legalName]);
-  while (seen.size < 2003) {
+  while (seen.size < 2002 + CITIZEN_NUMBERS.size) {
     const c = codes[Math.floor(next() * codes.length)] ?? DEMO_CODES[0];
     const number = `${c?.code ?? 916}${String(Math.floor(next() * 10_000_000)).padStart(7, '0')}`;
     // A number moves to another network, never to the one that holds its range.

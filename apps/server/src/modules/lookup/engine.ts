@@ -26,6 +26,10 @@ export interface LookupAnswer {
   lastPortation: string | null;
   /** The range holder's legal name as the registry spells it. */
   rangeHolder: string | null;
+  /** The range holder (the operator a number goes back to). Not part of the API answer. */
+  rangeOperatorId: number | null;
+  /** Every region of the number's range (Moscow and its oblast share ranges). Not part of the API answer. */
+  regionCodes: number[];
 }
 
 interface OverlayEntry {
@@ -254,6 +258,8 @@ export class LookupEngine {
       isPorted: portedTo !== undefined,
       lastPortation: port ? dayToIso(port.day) : null,
       rangeHolder: range?.legalName ?? null,
+      rangeOperatorId: range?.operatorId ?? null,
+      regionCodes: range?.regionCodes ?? [],
     };
   }
 

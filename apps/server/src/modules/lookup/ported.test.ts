@@ -11,15 +11,15 @@ describe('ported-number registry', () => {
   });
   afterAll(async () => t.close());
 
-  it('the demo registry already moves +7 916 123-45-67 from МТС to МегаФон', async () => {
-    const res = await lookupNumber(t, '8 (916) 123-45-67');
+  it('the demo registry already moves +7 926 123-45-67 from МегаФон to МТС', async () => {
+    const res = await lookupNumber(t, '8 (926) 123-45-67');
     expect(res.json()).toMatchObject({
-      msisdn: '79161234567',
-      operatorName: 'МегаФон',
+      msisdn: '79261234567',
+      operatorName: 'МТС',
       isPorted: true,
-      lastPortation: '2025-03-14',
+      lastPortation: '2024-09-02',
       regionCode: 77,
-      rangeHolder: 'ПАО "МТС"',
+      rangeHolder: 'ПАО "МегаФон"',
     });
   });
 

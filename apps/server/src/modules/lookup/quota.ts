@@ -1,5 +1,6 @@
-import type { Database } from '../../db/client';
-import { consumeQuotaMany, deleteQuotaBefore, readQuotaUsed } from './repository';
+import type { Redis } from 'ioredis';
+import type { Database, DatabaseHandle } from '../../db/client';
+import { consumeQuotaMany, deleteQuotaBefore, readQuotaUsed, saveQuotaUsed } from './repository';
 
 // Moscow has kept UTC+3 all year since 2014 (tzdata agrees), so the lookup day is a fixed shift.
 const MOSCOW_OFFSET_MS = 3 * 60 * 60 * 1000;
@@ -46,18 +47,34 @@ interface Pending {
   waiters: Waiter[];
 }
 
+/** Where a node counts lookups; every kind answers the same for the same history of spends. */
+export interface QuotaStore {
+  /** Spends one request; `allowed` is false (and nothing is counted) when the day's quota is used up. */
+  spend(client: QuotaClient, now?: Date): Promise<QuotaState & { allowed: boolean }>;
+  /** The client's quota without spending any. */
+  read(client: QuotaClient, now?: Date): Promise<QuotaState>;
+  /** Writes what is not yet written (the in-process store) and lets go of the store. */
+  close(): Promise<void>;
+}
+
 /**
  * Spends lookups against the quota kept in the database. Every spend is counted by an atomic
  * statement, so all nodes agree; spends that arrive while a statement is running are gathered and
  * counted together by the next one (one row update per client, not per request), which keeps a burst
  * of lookups from queueing on one row lock and one commit each.
  */
-export class QuotaSpender {
+export class QuotaSpender implements QuotaStore {
   private pending = new Map<string, Pending>();
   private running = false;
   private sweptDay = '';
 
   constructor(private readonly db: Database) {}
+
+  read(client: QuotaClient, now = new Date()): Promise<QuotaState> {
+    return readQuota(this.db, client, now);
+  }
+
+  async close(): Promise<void> {}
 
   /** Spends one request; `allowed` is false (and nothing is counted) when the day's quota is used up. */
   spend(client: QuotaClient, now = new Date()): Promise<QuotaState & { allowed: boolean }> {
@@ -118,4 +135,178 @@ export class QuotaSpender {
 /** Spends one request outside a running server (tests, tools). */
 export function spendQuota(db: Database, client: QuotaClient, now = new Date()) {
   return new QuotaSpender(db).spend(client, now);
+}
+
+// ---- Redis: one atomic script per lookup, shared by every node. ----
+
+/** Raises the counter unless it reached the limit; the key ends a day after its Moscow day. */
+const SPEND_SCRIPT = `
+local used = tonumber(redis.call('GET', KEYS[1]) or '0')
+if used >= tonumber(ARGV[1]) then return {0, used} end
+used = redis.call('INCR', KEYS[1])
+if used == 1 then redis.call('PEXPIREAT', KEYS[1], ARGV[2]) end
+return {1, used}`;
+
+type RedisWithQuota = Redis & {
+  perenosQuotaSpend(key: string, limit: number, expireAtMs: number): Promise<[number, number]>;
+};
+
+/**
+ * The quota in Redis (REDIS_URL): every node runs the same Lua script on the same key, so a
+ * client's count is exact across nodes without a database transaction. A node restart changes
+ * nothing; how long the counts outlive a Redis restart is Redis's persistence setting.
+ */
+export class RedisQuota implements QuotaStore {
+  private readonly redis: RedisWithQuota;
+
+  constructor(
+    redis: Redis,
+    private readonly prefix: string,
+  ) {
+    if (!('perenosQuotaSpend' in redis)) {
+      redis.defineCommand('perenosQuotaSpend', { numberOfKeys: 1, lua: SPEND_SCRIPT });
+    }
+    this.redis = redis as RedisWithQuota;
+  }
+
+  private key(client: QuotaClient, now: Date): string {
+    return `${this.prefix}quota:${moscowDay(now)}:${client.key}`;
+  }
+
+  async spend(client: QuotaClient, now = new Date()): Promise<QuotaState & { allowed: boolean }> {
+    const refreshAt = nextMoscowMidnight(now);
+    const [ok, used] = await this.redis.perenosQuotaSpend(
+      this.key(client, now),
+      client.limit,
+      refreshAt.getTime() + DAY_MS,
+    );
+    return { allowed: ok === 1, remainingCount: Math.max(0, client.limit - Number(used)), refreshAt };
+  }
+
+  async read(client: QuotaClient, now = new Date()): Promise<QuotaState> {
+    const used = Number((await this.redis.get(this.key(client, now))) ?? 0);
+    return { remainingCount: Math.max(0, client.limit - used), refreshAt: nextMoscowMidnight(now) };
+  }
+
+  async close(): Promise<void> {}
+}
+
+// ---- The embedded default: counted in process, written to the database in batches. ----
+
+interface Counter {
+  used: number;
+}
+
+/** How often counts raised in process are written to the database. */
+export const QUOTA_SAVE_MS = 250;
+
+/**
+ * The quota of the embedded default (PGlite, one process): counted in memory, so a lookup costs
+ * no database statement, and written to `lookup_quota_usage` in batches, one statement every
+ * QUOTA_SAVE_MS while anything changed, and on close. A counter starts from the database the first
+ * time a client is seen that day, so a restart goes on from the written count; a crash loses at most
+ * the last QUOTA_SAVE_MS of counts (decision 011). One store per database, so every app in the
+ * process that owns it counts on the same numbers.
+ */
+export class MemoryQuota implements QuotaStore {
+  private static readonly byDatabase = new WeakMap<DatabaseHandle, MemoryQuota>();
+
+  /** The store of this database (made on first use). */
+  static of(handle: DatabaseHandle): MemoryQuota {
+    let store = MemoryQuota.byDatabase.get(handle);
+    if (!store) {
+      store = new MemoryQuota(handle.db);
+      MemoryQuota.byDatabase.set(handle, store);
+    }
+    return store;
+  }
+
+  private counters = new Map<string, Counter | Promise<Counter>>();
+  private dirty = new Set<string>();
+  private timer: NodeJS.Timeout | null = null;
+  private saving: Promise<void> = Promise.resolve();
+  private day = '';
+
+  private constructor(private readonly db: Database) {}
+
+  private counter(client: QuotaClient, day: string): Counter | Promise<Counter> {
+    if (day !== this.day) {
+      // A new Moscow day: yesterday's counters are of no use once written.
+      for (const id of this.counters.keys())
+        if (!id.endsWith(`|${day}`) && !this.dirty.has(id)) this.counters.delete(id);
+      this.day = day;
+      void deleteQuotaBefore(this.db, day).catch(() => undefined);
+    }
+    const id = `${client.key}|${day}`;
+    const known = this.counters.get(id);
+    if (known) return known;
+    const loading = readQuotaUsed(this.db, client.key, day).then(
+      (used) => {
+        const c = { used };
+        this.counters.set(id, c);
+        return c;
+      },
+      (err: unknown) => {
+        this.counters.delete(id);
+        throw err;
+      },
+    );
+    this.counters.set(id, loading);
+    return loading;
+  }
+
+  async spend(client: QuotaClient, now = new Date()): Promise<QuotaState & { allowed: boolean }> {
+    const day = moscowDay(now);
+    const refreshAt = nextMoscowMidnight(now);
+    const found = this.counter(client, day);
+    // Synchronous from here on: one event-loop turn checks and raises the count, so nothing interleaves.
+    const c = found instanceof Promise ? await found : found;
+    if (c.used >= client.limit) return { allowed: false, remainingCount: 0, refreshAt };
+    c.used += 1;
+    this.dirty.add(`${client.key}|${day}`);
+    this.timer ??= setTimeout(() => void this.save(), QUOTA_SAVE_MS);
+    return { allowed: true, remainingCount: Math.max(0, client.limit - c.used), refreshAt };
+  }
+
+  async read(client: QuotaClient, now = new Date()): Promise<QuotaState> {
+    const found = this.counter(client, moscowDay(now));
+    const c = found instanceof Promise ? await found : found;
+    return { remainingCount: Math.max(0, client.limit - c.used), refreshAt: nextMoscowMidnight(now) };
+  }
+
+  /** Writes every count raised since the last write, in one statement; saves run one after another. */
+  save(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.saving = this.saving.then(async () => {
+      const rows: { clientKey: string; day: string; used: number }[] = [];
+      for (const id of this.dirty) {
+        const c = this.counters.get(id);
+        if (!c || c instanceof Promise) continue;
+        const [clientKey, day] = id.split('|') as [string, string];
+        rows.push({ clientKey, day, used: c.used });
+      }
+      this.dirty.clear();
+      if (rows.length === 0) return;
+      try {
+        await saveQuotaUsed(this.db, rows);
+      } catch {
+        // Tried again with the next write: the counts stay in memory.
+        for (const r of rows) this.dirty.add(`${r.clientKey}|${r.day}`);
+        this.timer ??= setTimeout(() => void this.save(), QUOTA_SAVE_MS);
+      }
+    });
+    return this.saving;
+  }
+
+  async close(): Promise<void> {
+    await this.save();
+  }
+}
+
+/** The store a node uses: Redis when configured, in process on PGlite, else PostgreSQL transactions. */
+export function quotaStoreFor(handle: DatabaseHandle, redis: Redis | null, prefix: string): QuotaStore {
+  if (redis) return new RedisQuota(redis, prefix);
+  if (handle.kind === 'pglite') return MemoryQuota.of(handle);
+  return new QuotaSpender(handle.db);
 }

@@ -333,6 +333,18 @@ export async function readQuotaUsed(db: Database, clientKey: string, day: string
   return Number(rows[0]?.used ?? 0);
 }
 
+/** Writes counters kept in process: a count only ever grows, so an older write never lowers a newer one. */
+export async function saveQuotaUsed(
+  db: Database,
+  counts: { clientKey: string; day: string; used: number }[],
+): Promise<void> {
+  const json = JSON.stringify(counts.map((c) => ({ client_key: c.clientKey, day: c.day, used: c.used })));
+  await db.execute(sql`
+    insert into lookup_quota_usage (client_key, day, used)
+    select client_key, day, used from json_to_recordset(${json}::json) as x(client_key text, day date, used int)
+    on conflict (client_key, day) do update set used = greatest(lookup_quota_usage.used, excluded.used)`);
+}
+
 /** Drops counters of days that are over. */
 export async function deleteQuotaBefore(db: Database, day: string): Promise<void> {
   await db.execute(sql`delete from lookup_quota_usage where day < ${day}`);

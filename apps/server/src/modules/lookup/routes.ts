@@ -4,14 +4,13 @@ import { INVALID_MSISDN_MESSAGE, normaliseMsisdn } from '@perenos/phone';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppConfig } from '../../config/env';
-import { HttpProblem, notFound, validationProblem } from '../../lib/problem';
+import { HttpProblem, NOT_FOUND_TITLE, validationProblem } from '../../lib/problem';
 import { ProblemRef } from '../../lib/schemas';
 import { type BatchInput, batchFormatOf, csvResult, readTextBatch, readXlsxBatch, xlsxResult } from './batch';
-import { LookupEngine } from './engine';
-import { type QuotaClient, QuotaSpender, readQuota } from './quota';
-import { startPlanRefresh } from './refresh';
+import { type QuotaClient, quotaStoreFor } from './quota';
 import {
   BatchUploadSchema,
+  LookupNotFoundSchema,
   MsisdnInfoSchema,
   MsisdnRequestSchema,
   NumberingPlanInfoSchema,
@@ -30,21 +29,18 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 /** Number lookup: single and batch, the quota, and the in-memory index behind them. */
 const lookupRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (app, opts) => {
   const cfg = opts.config.lookup;
-  const engine = new LookupEngine(app.db, { pollMs: cfg.pollMs, log: app.log });
-  const quotas = new QuotaSpender(app.db);
-  const stopRefresh = startPlanRefresh(app.db, cfg, app.log);
-  app.addHook('onReady', async () => engine.start());
-  app.addHook('onClose', async () => {
-    await engine.stop();
-    stopRefresh();
-  });
+  const engine = app.lookup;
+  // Redis when configured, in process on PGlite, PostgreSQL transactions otherwise (decision 011).
+  const quotas = quotaStoreFor(app.database, app.redis, app.redisPrefix);
+  app.addHook('onClose', async () => quotas.close());
 
   await app.register(multipart, {
     limits: { fileSize: cfg.batchMaxBytes, files: 1, fields: 10, parts: 11, fieldSize: 1024 },
   });
 
-  app.addSchema(MsisdnInfoSchema);
   app.addSchema(QuotaSchema);
+  app.addSchema(MsisdnInfoSchema);
+  app.addSchema(LookupNotFoundSchema);
   app.addSchema(QuotaProblemSchema);
   app.addSchema(NumberingPlanInfoSchema);
   app.addSchema(BatchUploadSchema);
@@ -76,7 +72,12 @@ const lookupRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (ap
         description:
           'Отвечает по реестру перенесённых номеров, затем по плану нумерации. Расходует одну проверку из лимита; неверно записанный номер лимит не расходует.',
         body: MsisdnRequestSchema,
-        response: { 200: Type.Ref('MsisdnInfo'), 400: ProblemRef, 404: ProblemRef, 429: Type.Ref('QuotaProblem') },
+        response: {
+          200: Type.Ref('MsisdnInfo'),
+          400: ProblemRef,
+          404: Type.Ref('LookupNotFound'),
+          429: Type.Ref('QuotaProblem'),
+        },
       },
     },
     async (request, reply) => {
@@ -85,9 +86,19 @@ const lookupRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (ap
       if (!msisdn) throw validationProblem({ msisdn: [INVALID_MSISDN_MESSAGE] });
       const quota = await quotas.spend(clientOf(request));
       if (!quota.allowed) return quotaSpent(request, reply, quota.refreshAt);
+      const left = { remainingCount: quota.remainingCount, refreshAt: quota.refreshAt.toISOString() };
       const answer = await engine.lookupFresh(msisdn);
-      if (!answer) throw notFound('Номер не входит ни в один диапазон плана нумерации.');
-      return answer;
+      if (!answer) {
+        return reply.code(404).type('application/problem+json').send({
+          type: 'about:blank',
+          title: NOT_FOUND_TITLE,
+          status: 404,
+          detail: 'Номер не входит ни в один диапазон плана нумерации.',
+          requestId: request.id,
+          quota: left,
+        });
+      }
+      return { ...answer, quota: left };
     },
   );
 
@@ -103,7 +114,7 @@ const lookupRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (ap
       },
     },
     async (request) => {
-      const quota = await readQuota(app.db, clientOf(request));
+      const quota = await quotas.read(clientOf(request));
       return { remainingCount: quota.remainingCount, refreshAt: quota.refreshAt.toISOString() };
     },
   );
@@ -132,7 +143,9 @@ const lookupRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (ap
   app.post(
     '/v1.1/msisdn/info/batch',
     {
-      preHandler: app.requireUser,
+      config: { signIn: true },
+      // The answer is a file streamed row by row; compressing it would cost more CPU than the network it saves.
+      compress: false,
       // The body is a multipart stream read in the handler; its schema is for the API document.
       validatorCompiler: () => () => true,
       schema: {
@@ -156,18 +169,22 @@ const lookupRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (ap
     async (request, reply) => {
       const deadline = Date.now() + cfg.batchTimeoutMs;
       if (!request.isMultipart()) throw validationProblem({ File: ['Приложите файл с номерами.'] });
-      const file = await request.file();
-      if (file?.fieldname !== 'File') throw validationProblem({ File: ['Приложите файл с номерами.'] });
-      const format = batchFormatOf(file.filename);
+      let file: Awaited<ReturnType<typeof request.file>>;
       let bytes: Buffer;
       try {
+        file = await request.file();
+        if (file?.fieldname !== 'File') throw validationProblem({ File: ['Приложите файл с номерами.'] });
         bytes = await file.toBuffer();
       } catch (err) {
+        if (err instanceof HttpProblem) throw err;
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
           throw new HttpProblem(413, 'Слишком большой файл', { File: [`Файл больше ${sizeText(cfg.batchMaxBytes)}.`] });
         }
-        throw err;
+        // A broken multipart body (no boundary, cut short, bad part headers) is the client's mistake.
+        request.log.info({ err }, 'batch upload could not be read');
+        throw validationProblem({ File: ['Файл не удалось получить: запрос с файлом оформлен неверно.'] });
       }
+      const format = batchFormatOf(file.filename);
       if (bytes.length === 0) throw validationProblem({ File: ['Файл пуст: в нём нет ни одного номера.'] });
       const limits = {
         maxRows: cfg.batchMaxRows,

@@ -26,8 +26,17 @@ export const MsisdnInfoSchema = Type.Object(
     rangeHolder: Type.Union([Type.String(), Type.Null()], {
       description: 'Юридическое лицо — владелец диапазона по реестру нумерации',
     }),
+    quota: Type.Ref('Quota', { description: 'Лимит после этой проверки: странице не нужен второй запрос' }),
   },
   { $id: 'MsisdnInfo' },
+);
+
+export const LookupNotFoundSchema = Type.Object(
+  {
+    ...ProblemSchema.properties,
+    quota: Type.Ref('Quota', { description: 'Лимит после этой проверки (она засчитана)' }),
+  },
+  { $id: 'LookupNotFound', description: 'Номер не входит ни в один диапазон; проверка засчитана' },
 );
 
 export const QuotaSchema = Type.Object(

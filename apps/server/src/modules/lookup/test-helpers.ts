@@ -7,7 +7,7 @@ import { upsertUser } from '../esia/repository';
 import { deriveAccessKey, startSession } from '../esia/session';
 
 /** The real registry files the project reads only in tests and benchmarks. */
-export const REGISTRY_DIR = resolve(loadConfig({ NODE_ENV: 'test' }).repoRoot, '../shared/data/numbering-plan');
+export const REGISTRY_DIR = resolve(loadConfig({ NODE_ENV: 'test' }).repoRoot, 'data/numbering-plan');
 
 /** Bytes of one of the real registry files. */
 export function registryFile(name: 'DEF-9xx.csv' | 'DEF-9xx-2023-02.csv'): Buffer {
@@ -57,7 +57,7 @@ export async function signIn(t: TestApp, oid = '1000001'): Promise<Record<string
     email: null,
     emailVerified: false,
   };
-  const user = await upsertUser(t.app.db, oid, 'Иванов Иван Иванович', profile, new Date());
+  const user = await upsertUser(t.app.db, oid, 'Иванов Иван Иванович', profile, null, new Date());
   const tokens = await startSession(t.app.db, deriveAccessKey(t.config.sessionSecret), {
     userId: user.id,
     oid,

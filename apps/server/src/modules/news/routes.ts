@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { notFound } from '../../lib/problem';
 import { ProblemRef } from '../../lib/schemas';
 import { findNewsBySlug, listNews } from './repository';
+import { sanitizeStoryHtml } from './sanitize';
 import { NewsItemSchema, NewsListQuery, NewsPageSchema, NewsStorySchema } from './schemas';
 
 const newsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -13,6 +14,7 @@ const newsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/news',
     {
+      config: { feature: 'News' },
       schema: {
         operationId: 'getNewsList',
         tags: ['Новости'],
@@ -36,6 +38,7 @@ const newsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/news/:slug',
     {
+      config: { feature: 'News' },
       schema: {
         operationId: 'getNewsStory',
         tags: ['Новости'],
@@ -47,7 +50,9 @@ const newsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const story = await findNewsBySlug(app.db, request.params.slug);
       if (!story) throw notFound();
-      return { ...story, publishedAt: story.publishedAt.toISOString() };
+      // Sanitised on the way out too: a row written by another tool (SQL, an import) never reached the
+      // sanitiser on write.
+      return { ...story, html: sanitizeStoryHtml(story.html), publishedAt: story.publishedAt.toISOString() };
     },
   );
 };

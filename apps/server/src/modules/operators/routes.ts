@@ -26,6 +26,7 @@ const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/operator/list',
     {
+      config: { feature: 'OperatorPage' },
       schema: {
         operationId: 'getOperatorList',
         tags: ['Операторы'],
@@ -91,6 +92,7 @@ const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/operator/tile/:id',
     {
+      config: { feature: 'OperatorPage' },
       schema: {
         operationId: 'getOperatorTile',
         tags: ['Операторы'],
@@ -111,6 +113,7 @@ const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/operator/:slug',
     {
+      config: { feature: 'OperatorPage' },
       schema: {
         operationId: 'getOperator',
         tags: ['Операторы'],

@@ -27,6 +27,7 @@ const regionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/region/operators',
     {
+      config: { feature: 'OperatorsByRegionMap' },
       schema: {
         operationId: 'getRegionOperators',
         tags: ['Регионы'],

@@ -4,9 +4,10 @@ import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Database } from '../../db/client';
-import { convergenceServices, mediaServices, operators, regions } from '../../db/schema';
+import { convergenceServices, mediaServices, operators, regions, settings } from '../../db/schema';
 import { logoUrl } from '../operators/logo';
 import { CatalogueError, type CatalogueTariff, type TariffKind } from './catalogue';
+import { CATALOGUE_CHANGED, CATALOGUE_VERSION_KEY, catalogueEvents } from './catalogue-events';
 import type { TariffSortField } from './schemas';
 import { tariffRegions, tariffs, UNLIMITED } from './tables';
 
@@ -380,7 +381,7 @@ export async function importCatalogue(
   list: CatalogueTariff[],
   options: { replace?: boolean } = {},
 ): Promise<{ tariffs: number; regionRows: number }> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     // One after another: a transaction is one connection.
     const ops = await tx.select({ id: operators.id, slug: operators.slug }).from(operators);
     const media = await tx.select({ id: mediaServices.id, slug: mediaServices.slug }).from(mediaServices);
@@ -480,8 +481,68 @@ export async function importCatalogue(
     for (let i = 0; i < regionValues.length; i += CHUNK) {
       await tx.insert(tariffRegions).values(regionValues.slice(i, i + CHUNK));
     }
+    // Every node's in-memory index watches this number (memory-index.ts).
+    await tx.execute(sql`
+      insert into settings (key, value, is_public) values (${CATALOGUE_VERSION_KEY}, '1', false)
+      on conflict (key) do update set value = (settings.value::bigint + 1)::text`);
     return { tariffs: ids.length, regionRows: regionValues.length };
   });
+  catalogueEvents.emit(CATALOGUE_CHANGED);
+  return result;
+}
+
+/** The stored catalogue version ('0' before the first import). */
+export async function catalogueVersion(db: Database): Promise<string> {
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, CATALOGUE_VERSION_KEY));
+  return row?.value ?? '0';
+}
+
+/** A listed tariff in one region, with the searchable copies exactly as the SQL search reads them. */
+export interface SearchRow {
+  base: ReturnType<typeof presentBase>;
+  regionCode: number;
+  price: number;
+  kind: string;
+  searchName: string;
+  /** Allowances as stored: UNLIMITED for unlimited. */
+  minutesStored: number;
+  smsStored: number;
+  trafficStored: number;
+}
+
+/** Every listed tariff–region row, with regions and operators by slug: what the in-memory index holds. */
+export async function loadSearchRows(db: Database) {
+  const [tariffRows, regionRows, regionList, operatorList] = await Promise.all([
+    rows(db, sql`select ${TARIFF_COLUMNS} from tariffs t join operators o on o.id = t.operator_id`),
+    rows(
+      db,
+      sql`select region_code, tariff_id, price, kind, search_name, minutes, sms, traffic_gb
+        from tariff_regions where is_archived = false`,
+    ),
+    db.select({ code: regions.code, slug: regions.slug }).from(regions),
+    db.select({ id: operators.id, slug: operators.slug }).from(operators),
+  ]);
+  // One presented object per tariff, shared by its regions.
+  const base = new Map(tariffRows.map((r) => [Number(r.id), presentBase(r)]));
+  const out: SearchRow[] = [];
+  for (const r of regionRows) {
+    const b = base.get(Number(r.tariff_id));
+    if (!b) continue;
+    out.push({
+      base: b,
+      regionCode: Number(r.region_code),
+      price: Number(r.price),
+      kind: String(r.kind),
+      searchName: String(r.search_name),
+      minutesStored: Number(r.minutes),
+      smsStored: Number(r.sms),
+      trafficStored: Number(r.traffic_gb),
+    });
+  }
+  return { rows: out, regions: regionList, operators: operatorList };
 }
 
 /** The whole catalogue in the exchange format, archived tariffs included. */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ProblemRef } from '../../lib/schemas';
+import { TariffIndex } from './memory-index';
 import {
   TariffDetailSchema,
   TariffFiltersSchema,
@@ -10,19 +11,38 @@ import {
   TariffListV2Query,
   TariffListV14Query,
   TariffPageSchema,
+  TariffRegionQuery,
+  TariffRegionSchema,
   TariffSchema,
   TariffSingleQuery,
 } from './schemas';
-import { filtersFor, listTariffs, searchFromV2, searchFromV14, tariffById, tariffByName } from './service';
+import {
+  filtersFor,
+  listTariffs,
+  regionTariffs,
+  searchFromV2,
+  searchFromV14,
+  tariffById,
+  tariffByName,
+} from './service';
 
 const TAGS = ['Тарифы'];
 
 /** Every tariff call of spec §7: two list versions, filters, by id and by name. */
-const tariffRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const tariffRoutes: FastifyPluginAsyncTypebox<{ pollMs: number }> = async (app, opts) => {
+  // Lists come from this node's copy of the catalogue; the database stays the source of truth (decision 012).
+  const index = new TariffIndex(app.db, { pollMs: opts.pollMs, log: app.log });
+  app.addHook('onReady', async () => {
+    // An unmigrated database (the OpenAPI export) has no catalogue: searches then wait for a later poll.
+    await index.start().catch((err: unknown) => app.log.error({ err }, 'тарифы: индекс не построен'));
+  });
+  app.addHook('onClose', async () => index.stop());
+
   app.addSchema(TariffSchema);
   app.addSchema(TariffDetailSchema);
   app.addSchema(TariffPageSchema);
   app.addSchema(TariffFiltersSchema);
+  app.addSchema(TariffRegionSchema);
 
   app.get(
     '/v1.4/tariff/list',
@@ -35,7 +55,7 @@ const tariffRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Ref('TariffPage'), 400: ProblemRef },
       },
     },
-    async (request) => listTariffs(app.db, searchFromV14(request.query)),
+    async (request) => listTariffs(app.db, index, searchFromV14(request.query)),
   );
 
   app.get(
@@ -49,7 +69,22 @@ const tariffRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Ref('TariffPage'), 400: ProblemRef },
       },
     },
-    async (request) => listTariffs(app.db, searchFromV2(request.query)),
+    async (request) => listTariffs(app.db, index, searchFromV2(request.query)),
+  );
+
+  app.get(
+    '/v2/tariff/all',
+    {
+      schema: {
+        operationId: 'getRegionTariffs',
+        tags: TAGS,
+        summary: 'Все тарифы региона одним ответом (для калькулятора)',
+        description: 'Тарифы в продаже, от дешёвых к дорогим; архивные не входят.',
+        querystring: TariffRegionQuery,
+        response: { 200: Type.Ref('TariffRegion'), 400: ProblemRef },
+      },
+    },
+    async (request) => regionTariffs(app.db, index, request.query.RegionCode),
   );
 
   app.get(

@@ -1,5 +1,5 @@
 import { type TSchema, Type } from 'typebox';
-import { PageSchema, PagingQuery } from '../../lib/schemas';
+import { INT4_MAX, PageSchema, PagingQuery } from '../../lib/schemas';
 
 export const TARIFF_SORT_FIELDS = ['price', 'minutes', 'sms', 'traffic', 'name'] as const;
 export type TariffSortField = (typeof TARIFF_SORT_FIELDS)[number];
@@ -138,7 +138,9 @@ export const TariffListV14Query = Type.Object({
   ...PagingQuery(TARIFF_SORT_FIELDS, 'price'),
   Skip: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0, description: 'Сколько строк пропустить' }),
   Name: NameFilter,
-  OperatorId: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 50, description: 'Операторы' })),
+  OperatorId: Type.Optional(
+    Type.Array(Type.Integer({ minimum: 1, maximum: INT4_MAX }), { maxItems: 50, description: 'Операторы' }),
+  ),
   TrafficMin: Amount('Интернет не меньше, ГБ (безлимит подходит)'),
   TrafficMax: Amount('Интернет не больше, ГБ'),
   TrafficUnlim: Flag(`Безлимитный интернет: ${UNLIM}`),
@@ -184,6 +186,15 @@ export const TariffListV2Query = Type.Object({
 });
 
 export const TariffFiltersV12Query = Type.Object({ RegionCode });
+export const TariffRegionQuery = Type.Object({ RegionCode });
+
+export const TariffRegionSchema = Type.Object(
+  {
+    regionCode: Type.Integer(),
+    data: Type.Array(Type.Ref('Tariff'), { description: 'Все тарифы региона в продаже, от дешёвых к дорогим' }),
+  },
+  { $id: 'TariffRegion' },
+);
 export const TariffFiltersV2Query = Type.Object({ RegionSlug, QueryType: Type.Optional(Kind) });
 
 export const TariffSingleQuery = Type.Object({
@@ -193,8 +204,8 @@ export const TariffSingleQuery = Type.Object({
     pattern: '^[^\\u0000]*$',
     description: 'Название тарифа (точно, без учёта регистра)',
   }),
-  OperatorId: Type.Integer({ minimum: 1 }),
+  OperatorId: Type.Integer({ minimum: 1, maximum: INT4_MAX }),
   RegionCode,
 });
 
-export const TariffIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+export const TariffIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: INT4_MAX }) });

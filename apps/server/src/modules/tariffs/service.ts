@@ -8,6 +8,7 @@ import {
   findTariffByName,
   type PriceBound,
   searchTariffs,
+  type TariffRow,
   type TariffSearch,
   tariffFilters,
 } from './repository';
@@ -99,11 +100,26 @@ function unknownRegion(region: TariffSearch['region']): never {
     : validationProblem({ RegionSlug: ['Такого региона нет.'] });
 }
 
+/** Finds a page of tariffs: the node's in-memory index, or the SQL search it must agree with. */
+export interface TariffSearcher {
+  search(q: TariffSearch): Promise<{ rows: TariffRow[]; totalRows: number }>;
+}
+
+/** The SQL search (decision 005): the reference the in-memory index is tested against. */
+export const sqlSearcher = (db: Database): TariffSearcher => ({ search: (q) => searchTariffs(db, q) });
+
 /** One page of the search; an unknown region answers 400, checked only when nothing matched (the rare case). */
-export async function listTariffs(db: Database, search: TariffSearch) {
-  const { rows, totalRows } = await searchTariffs(db, search);
+export async function listTariffs(db: Database, searcher: TariffSearcher, search: TariffSearch) {
+  const { rows, totalRows } = await searcher.search(search);
   if (totalRows === 0 && !(await findRegion(db, search.region))) unknownRegion(search.region);
   return { data: rows, offset: search.skip, pageSize: search.take, totalRows };
+}
+
+/** Every listed tariff of a region, cheapest first, in one answer (the calculator ranks them all); 400 for an unknown region. */
+export async function regionTariffs(db: Database, index: { region(code: number): Promise<TariffRow[]> }, code: number) {
+  const data = await index.region(code);
+  if (data.length === 0 && !(await findRegion(db, { code }))) unknownRegion({ code });
+  return { regionCode: code, data };
 }
 
 /** Filter bounds for a region given by code or slug. */

@@ -31,17 +31,39 @@ async function outcome<T>(run: () => Promise<T>): Promise<Outcome<T>> {
   }
 }
 
-/** Looks one number up; the quota shown on the page is refreshed afterwards, whatever the answer. */
-export function useLookupMsisdn() {
+/** The quota an answer of the single lookup carries: 200 and 404 say it, 429 means none is left. */
+export function quotaOfAnswer(answer: unknown): Quota | null {
+  if (answer instanceof ApiError) {
+    const body = answer.result as { quota?: Quota; refreshAt?: string } | null;
+    if (body?.quota) return body.quota;
+    if (answer.status === 429 && body?.refreshAt) return { remainingCount: 0, refreshAt: body.refreshAt };
+    return null;
+  }
+  return (answer as MsisdnInfo | undefined)?.quota ?? null;
+}
+
+/**
+ * Looks one number up. The answer carries the quota left, so the page shows it without asking
+ * again; only an answer without it (a network error, a bad number) leaves the shown quota as it was.
+ */
+export function useLookupMsisdn(isLogged: boolean) {
   const queryClient = useQueryClient();
+  const show = (quota: Quota | null) => {
+    if (quota) queryClient.setQueryData(getQuotaQueryOptions(isLogged).queryKey, quota);
+  };
   return useMutation({
     mutationFn: (msisdn: string) =>
       outcome(async () => {
-        const info = await api.post('/api/v1.1/msisdn/info/single', { body: { msisdn } });
-        if (!info) throw new Error('empty answer');
-        return info;
+        try {
+          const info = await api.post('/api/v1.1/msisdn/info/single', { body: { msisdn } });
+          if (!info) throw new Error('empty answer');
+          show(quotaOfAnswer(info));
+          return info;
+        } catch (error) {
+          show(quotaOfAnswer(error));
+          throw error;
+        }
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['lookup', 'detail', { kind: 'quota' }] }),
   });
 }
 

@@ -58,33 +58,10 @@ export const getTariffQueryOptions = (id: number) =>
     staleTime: 5 * 60_000,
   });
 
-// Pages of 100 until the total is reached; the cap keeps a huge catalogue from stalling the page.
-const ALL_PAGE = 100;
-const ALL_LIMIT = 2000;
-
-/** Every tariff of the region, for the calculator to rank. */
+/** Every tariff of the region, for the calculator to rank: one request (the server keeps the catalogue in memory). */
 export const getAllRegionTariffsQueryOptions = (regionCode: number) =>
   queryOptions({
     queryKey: ['tariffs', 'list', { kind: 'all', regionCode }],
-    queryFn: async () => {
-      const all: Tariff[] = [];
-      let total = Number.POSITIVE_INFINITY;
-      while (all.length < total && all.length < ALL_LIMIT) {
-        const page = await api.get('/api/v1.4/tariff/list', {
-          query: {
-            RegionCode: regionCode,
-            Skip: all.length,
-            Take: ALL_PAGE,
-            SortBy: 'price',
-            SortDesc: false,
-            BestByOperator: false,
-          },
-        });
-        if (!page || page.data.length === 0) break;
-        all.push(...page.data);
-        total = page.totalRows;
-      }
-      return all;
-    },
+    queryFn: async () => (await api.get('/api/v2/tariff/all', { query: { RegionCode: regionCode } }))?.data ?? [],
     staleTime: 5 * 60_000,
   });

@@ -1,0 +1,228 @@
+import { CentralDatabase } from '@perenos/bdpn-standin';
+import { STANDIN_CITIZENS, type StandinCitizen } from '@perenos/esia-standin';
+import { and, asc, eq } from 'drizzle-orm';
+import { JobQueue } from '../../lib/jobs';
+import { addDays, moscowDay } from '../../lib/moscow';
+import { deriveKey } from '../../lib/seal';
+import { syncEsiaNumbers } from '../../modules/account/service';
+import { upsertUser } from '../../modules/esia/repository';
+import { buildProfile, sealPassport } from '../../modules/esia/service';
+import { LookupEngine } from '../../modules/lookup/engine';
+import { advancePortation, type EngineDeps } from '../../modules/porting/engine';
+import { type PortingGateway, UnknownProcess } from '../../modules/porting/gateway';
+import * as portingRepo from '../../modules/porting/repository';
+import { deleteOrder, initOrder, submitOrder, updateOrder } from '../../modules/porting/service';
+import { databaseProcessStore } from '../../modules/porting/standin-store';
+import { tariffRegions } from '../../modules/tariffs/tables';
+import type { DatabaseHandle } from '../client';
+import { operators, seedRuns } from '../schema';
+
+/**
+ * The demo's accounts are made by running the test citizens' orders through the real porting
+ * engine and the central-database stand-in, on a clock that starts years ago: every porting in the
+ * account went through the same steps as a new one, wrote the same timeline, and left the number
+ * in the ported-number registry, so /check, the account and the timeline agree about every number.
+ */
+
+type Outcome = 'done' | 'cancelled' | 'refused' | 'pending' | 'draft';
+
+interface Step {
+  /** The recipient operator's slug. */
+  to: string;
+  outcome: Outcome;
+}
+
+/** Иванов's main number has moved back and forth for years: 14 portations, two pages in the account. */
+const IVANOV_HISTORY: Step[] = [
+  'megafon',
+  'beeline',
+  't2',
+  'yota',
+  'mts',
+  'megafon',
+  't2',
+  'beeline',
+  'mts',
+  'yota',
+  'beeline',
+  'mts',
+  'megafon',
+].flatMap((to, i): Step[] =>
+  i === 4
+    ? [
+        { to: 'megafon', outcome: 'cancelled' },
+        { to, outcome: 'done' },
+      ]
+    : [{ to, outcome: 'done' }],
+);
+
+/** Each citizen's numbers and what happened to them, oldest first. */
+const STORIES: Record<string, Step[]> = {
+  '79161234567': [...IVANOV_HISTORY, { to: 't2', outcome: 'pending' }],
+  '79251112233': [{ to: 'mts', outcome: 'draft' }],
+  '79215550101': [
+    { to: 'beeline', outcome: 'cancelled' },
+    { to: 't2', outcome: 'done' },
+  ],
+  '79132223344': [{ to: 'beeline', outcome: 'done' }],
+  '79178889900': [{ to: 'megafon', outcome: 'pending' }],
+  '79881112233': [{ to: 'mts', outcome: 'done' }],
+  '79275551234': [{ to: 'mts', outcome: 'refused' }],
+  '79851112233': [{ to: 'beeline', outcome: 'refused' }],
+};
+
+/** Иванов also ordered a transfer of a number that is not his ESIA one (a draft: it needs an SMS code). */
+const EXTRA_NUMBERS: Record<string, string[]> = { '1000000001': ['79251112233'] };
+
+const DAY = 24 * 3600_000;
+/** Between two applications of one number: 8 days to the porting plus the 60 days' rule, and a little. */
+const GAP = 70 * DAY;
+const SEED_NAME = 'porting-demo';
+
+function citizenProfile(c: StandinCitizen) {
+  const [d, m, y] = c.birthDate.split('.');
+  return buildProfile(
+    { lastName: c.lastName, firstName: c.firstName, middleName: c.middleName, birthDate: `${d}.${m}.${y}` },
+    c.contacts,
+    [{ type: 'RF_PASSPORT', series: c.passport.series, number: c.passport.number, verified: true }],
+  );
+}
+
+/** Runs the demo histories once; true when it did. */
+export async function seedPortingDemo(
+  handle: DatabaseHandle,
+  options: { sessionSecret: string; now?: Date },
+): Promise<boolean> {
+  const db = handle.db;
+  const claimed = await db
+    .insert(seedRuns)
+    .values({ name: SEED_NAME, version: 1 })
+    .onConflictDoNothing()
+    .returning({ name: seedRuns.name });
+  if (claimed.length === 0) return false;
+
+  const now = options.now ?? new Date();
+  const sealKey = deriveKey(options.sessionSecret, 'personal data seal v1');
+  const clock = { t: now.getTime() };
+  const lookup = new LookupEngine(db, { pollMs: 3_600_000 });
+  const jobs = new JobQueue(handle, { workers: false });
+  await Promise.all([lookup.start(), jobs.start([])]);
+  await lookup.whenReady();
+  try {
+    const cdb = new CentralDatabase({
+      store: databaseProcessStore(db),
+      timeScale: 1,
+      registry: async (msisdn) => {
+        const a = await lookup.lookupFresh(msisdn);
+        if (!a) return undefined;
+        const [op] = await portingRepo.operatorsByIds(db, [a.operatorId]);
+        return { operatorInn: op?.inn ?? null, regionCodes: a.regionCodes, lastPortedOn: a.lastPortation };
+      },
+    });
+    const at = () => new Date(clock.t);
+    const gateway: PortingGateway = {
+      submit: (application) => cdb.receive(application, at()),
+      poll: async (id, after) => {
+        const view = await cdb.view(id, after, at());
+        if (!view) throw new UnknownProcess('нет процесса');
+        return view;
+      },
+      cancel: async (id) => (await cdb.cancel(id, at())) ?? { cancelled: false, reason: 'нет процесса' },
+    };
+    const deps: EngineDeps = {
+      db,
+      lookup: (msisdn) => lookup.lookupFresh(msisdn),
+      jobs,
+      // The history is not news: nobody is told about it again.
+      notify: async () => {},
+      publish: () => {},
+      gateway,
+      keys: { seal: sealKey, code: deriveKey(options.sessionSecret, 'confirmation code v1') },
+      siteOrigin: null,
+      now: at,
+      smsEnabled: false,
+    };
+
+    const ops = await db.select({ id: operators.id, slug: operators.slug }).from(operators);
+    const opId = (slug: string) => ops.find((o) => o.slug === slug)?.id;
+
+    /** The cheapest tariff of the operator sold in the region. */
+    const tariffOf = async (operatorId: number, regionCode: number) => {
+      const [row] = await db
+        .select({ id: tariffRegions.tariffId })
+        .from(tariffRegions)
+        .where(
+          and(
+            eq(tariffRegions.operatorId, operatorId),
+            eq(tariffRegions.regionCode, regionCode),
+            eq(tariffRegions.isArchived, false),
+          ),
+        )
+        .orderBy(asc(tariffRegions.price), asc(tariffRegions.tariffId))
+        .limit(1);
+      return row?.id;
+    };
+
+    /** Carries a submitted portation on until it is over or its next step lies after `until`. */
+    const run = async (portationId: number, until: number) => {
+      for (let i = 0; i < 50; i++) {
+        await advancePortation(deps, portationId);
+        const p = await portingRepo.findPortation(db, portationId);
+        if (p?.status !== 'PendingBDPN' || !p.processId) break;
+        const view = await cdb.view(p.processId, p.processSeq, at());
+        if (!view?.nextPollAt || Date.parse(view.nextPollAt) > until) break;
+        clock.t = Date.parse(view.nextPollAt);
+      }
+      await lookup.refresh();
+    };
+
+    for (const citizen of STANDIN_CITIZENS) {
+      const profile = citizenProfile(citizen);
+      const passport = sealPassport(sealKey, [
+        { type: 'RF_PASSPORT', series: citizen.passport.series, number: citizen.passport.number, verified: true },
+      ]);
+      const name = `${citizen.lastName} ${citizen.firstName} ${citizen.middleName}`;
+      // As if each had signed in once, long ago.
+      const user = await upsertUser(db, citizen.oid, name, profile, passport, new Date(now.getTime() - 1200 * DAY));
+      await syncEsiaNumbers(db, user.id, profile.mobiles);
+      const owner = { userId: user.id, browserId: null };
+      for (const msisdn of [...profile.mobiles, ...(EXTRA_NUMBERS[citizen.oid] ?? [])]) {
+        const story = STORIES[msisdn] ?? [];
+        for (const [i, step] of story.entries()) {
+          const fromEnd = story.length - i;
+          clock.t =
+            step.outcome === 'pending' || step.outcome === 'draft'
+              ? now.getTime() - (msisdn === '79178889900' ? 2 : 1) * DAY
+              : now.getTime() - fromEnd * GAP;
+          const facts = await lookup.lookupFresh(msisdn);
+          const to = opId(step.to);
+          if (!facts || to === undefined || facts.regionCode === null || to === facts.operatorId) continue;
+          const order = await initOrder(deps, owner, { msisdn });
+          if (step.outcome === 'draft') continue;
+          const tariffId = await tariffOf(to, facts.regionCode);
+          if (tariffId === undefined) continue;
+          await updateOrder(deps, owner, order.id, {
+            operatorId: to,
+            tariffId,
+            portationAt: addDays(moscowDay(at()), 8),
+            email: profile.email,
+          });
+          const submitted = await submitOrder(deps, owner, order.id, { consent: true });
+          const portationId = submitted.portationId ?? 0;
+          if (step.outcome === 'cancelled') {
+            // The application reached the central database; the subscriber changed their mind within the hour.
+            clock.t += 10 * 60_000;
+            await advancePortation(deps, portationId);
+            clock.t += 50 * 60_000;
+            await deleteOrder(deps, owner, order.id);
+            continue;
+          }
+          await run(portationId, step.outcome === 'pending' ? now.getTime() : Number.POSITIVE_INFINITY);
+        }
+      }
+    }
+    return true;
+  } finally {
+    await Promise.all([lookup.stop(), jobs.stop()]);
+  }
+}

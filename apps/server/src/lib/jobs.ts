@@ -1,0 +1,192 @@
+import { sql } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
+import type { Database, DatabaseHandle } from '../db/client';
+
+/**
+ * Background jobs on pg-boss (decision 008): the job rows live in the site's own database, on
+ * PostgreSQL and on the embedded PGlite alike, fetched with FOR UPDATE SKIP LOCKED so several
+ * nodes never take the same job. A job sent inside a transaction exists exactly when the change
+ * that asked for it was committed.
+ */
+
+/** pg-boss keeps its tables in this schema of the site's database. */
+export const JOBS_SCHEMA = 'pgboss';
+
+/** A queue and how its jobs are retried. */
+export interface QueueSpec {
+  name: string;
+  /** `stately`: at most one job waiting and one running per singleton key (one per portation). */
+  policy?: 'standard' | 'stately';
+  retryLimit?: number;
+  retryDelay?: number;
+  retryBackoff?: boolean;
+  /** Where a job goes once its retries are spent. */
+  deadLetter?: string;
+  expireInSeconds?: number;
+}
+
+export interface SendOptions {
+  startAfter?: Date;
+  singletonKey?: string;
+}
+
+/** The statements of a drizzle transaction as pg-boss's executor, so a job is sent inside it. */
+export function transactionExecutor(tx: Database): PgBoss.Db {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      // `$1 … $n` placeholders become drizzle parameters of the same transaction.
+      const chunks: ReturnType<typeof sql.raw>[] = [];
+      let last = 0;
+      for (const match of text.matchAll(/\$(\d+)/g)) {
+        chunks.push(sql.raw(text.slice(last, match.index)));
+        // drizzle drops an undefined parameter from the text; pg-boss means NULL by it.
+        const value = values[Number(match[1]) - 1] ?? null;
+        const param =
+          value !== null && typeof value === 'object' && !(value instanceof Date) && !Array.isArray(value)
+            ? JSON.stringify(value)
+            : value;
+        chunks.push(sql`${param}`);
+        last = (match.index ?? 0) + match[0].length;
+      }
+      chunks.push(sql.raw(text.slice(last)));
+      const result = (await tx.execute(sql.join(chunks))) as unknown as { rows: Record<string, unknown>[] };
+      return { rows: result.rows };
+    },
+  };
+}
+
+/** Connection-level options shared by every pg-boss instance of the site. */
+function bossOptions(handle: DatabaseHandle): PgBoss.ConstructorOptions {
+  return {
+    db: { executeSql: (text: string, values: unknown[]) => handle.executeSql(text, values) },
+    schema: JOBS_SCHEMA,
+    // Finished jobs are kept a week for inspection, then archived and dropped by pg-boss itself.
+    archiveCompletedAfterSeconds: 7 * 24 * 3600,
+    deleteAfterDays: 7,
+  };
+}
+
+/**
+ * Creates pg-boss's tables (pg-boss migrates its own schema, under an advisory lock, so several
+ * nodes may do this at once) and the queues; safe to run on every start.
+ */
+export async function installJobs(handle: DatabaseHandle, queues: readonly QueueSpec[]): Promise<void> {
+  const boss = new PgBoss({ ...bossOptions(handle), supervise: false, schedule: false });
+  await boss.start();
+  try {
+    await createQueues(boss, queues);
+  } finally {
+    await boss.stop({ graceful: false, wait: true, close: false });
+  }
+}
+
+async function createQueues(boss: PgBoss, queues: readonly QueueSpec[]): Promise<void> {
+  // Dead-letter queues first: a queue names its dead letter by a foreign key.
+  const ordered = [...queues].sort((a, b) => Number(a.deadLetter !== undefined) - Number(b.deadLetter !== undefined));
+  for (const q of ordered) {
+    const { name, ...options } = q;
+    await boss.createQueue(name, { name, policy: 'standard', ...options });
+  }
+}
+
+export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>;
+
+interface Worker {
+  queue: string;
+  handler: JobHandler<never>;
+  batchSize: number;
+  concurrency: number;
+  pollingIntervalSeconds: number;
+}
+
+/**
+ * The site's job queue: send jobs (inside a transaction when given one) and run the handlers of
+ * the queues this node works on.
+ */
+export class JobQueue {
+  readonly boss: PgBoss;
+  private readonly workers: Worker[] = [];
+  private started = false;
+
+  constructor(
+    handle: DatabaseHandle,
+    private readonly options: { workers: boolean; onError?: (err: Error) => void },
+  ) {
+    // Maintenance and cron run on every node; pg-boss elects one per interval through the database.
+    this.boss = new PgBoss({ ...bossOptions(handle), supervise: options.workers, schedule: options.workers });
+    this.boss.on('error', (err: Error) => options.onError?.(err));
+  }
+
+  /** Runs `handler` for every job of `queue` on this node (once started, and only if workers are on). */
+  work<T>(
+    queue: string,
+    handler: JobHandler<T>,
+    options: { batchSize?: number; concurrency?: number; pollingIntervalSeconds?: number } = {},
+  ): void {
+    this.workers.push({
+      queue,
+      handler: handler as JobHandler<never>,
+      batchSize: options.batchSize ?? 20,
+      concurrency: options.concurrency ?? 1,
+      pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
+    });
+  }
+
+  /** Starts pg-boss and this node's workers. */
+  async start(queues: readonly QueueSpec[]): Promise<void> {
+    await this.boss.start();
+    this.started = true;
+    await createQueues(this.boss, queues);
+    if (!this.options.workers) return;
+    for (const w of this.workers) {
+      for (let i = 0; i < w.concurrency; i++) {
+        await this.boss.work<object>(
+          w.queue,
+          { batchSize: w.batchSize, pollingIntervalSeconds: w.pollingIntervalSeconds, includeMetadata: true },
+          (jobs) => this.runBatch(w, jobs),
+        );
+      }
+    }
+  }
+
+  /**
+   * Runs a fetched batch job by job: a job that throws is failed on its own (and retried by
+   * pg-boss) while the others of the batch complete.
+   */
+  private async runBatch(w: Worker, jobs: PgBoss.JobWithMetadata<object>[]): Promise<void> {
+    await Promise.all(
+      jobs.map(async (job) => {
+        try {
+          await w.handler(job.data as never, { id: job.id, retryCount: job.retryCount });
+        } catch (err) {
+          await this.boss.fail(w.queue, job.id, { message: err instanceof Error ? err.message : String(err) });
+          this.options.onError?.(err instanceof Error ? err : new Error(String(err)));
+        }
+      }),
+    );
+  }
+
+  /** Sends a job; with `tx` it is part of that transaction. */
+  async send(queue: string, data: object, options: SendOptions = {}, tx?: Database): Promise<void> {
+    await this.boss.send(queue, data, {
+      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      ...(tx ? { db: transactionExecutor(tx) } : {}),
+    });
+  }
+
+  /** Sends a periodic job on a cron schedule (Moscow time). */
+  async schedule(queue: string, cron: string): Promise<void> {
+    await this.boss.schedule(queue, cron, {}, { tz: 'Europe/Moscow' });
+  }
+
+  /** Stops taking jobs and waits for the running ones to finish (up to `timeoutMs`). */
+  async stop(timeoutMs = 20_000): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    // A database that is already gone (a failed start, a test) must not keep the app from closing.
+    await this.boss
+      .stop({ graceful: true, wait: true, close: false, timeout: timeoutMs })
+      .catch((err: unknown) => this.options.onError?.(err instanceof Error ? err : new Error(String(err))));
+  }
+}

@@ -1,0 +1,100 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config/env';
+import { openDatabase } from '../../db/client';
+import { createSecondNode, createTestApp, TEST_REDIS_URL, type TestApp, uniqueRedisPrefix } from '../../test/app';
+import { createTestDatabase, TEST_ENGINE } from '../../test/database';
+import { lookupNumber, signIn } from './test-helpers';
+
+const quotaOf = async (t: TestApp, headers: Record<string, string> = {}) =>
+  (await t.app.inject({ method: 'POST', url: '/api/v1.1/msisdn/info/quota', payload: {}, headers })).json()
+    .remainingCount as number;
+
+/** 230 lookups of one signed-in user at once, spread over two nodes. */
+async function burst(a: TestApp, b: TestApp, headers: Record<string, string>) {
+  const answers = await Promise.all(
+    Array.from({ length: 230 }, (_, i) => lookupNumber(i % 2 ? b : a, '+7 916 123-45-67', headers)),
+  );
+  const codes = answers.map((r) => r.statusCode);
+  const left = answers.filter((r) => r.statusCode === 200).map((r) => r.json().quota.remainingCount as number);
+  return { ok: codes.filter((c) => c === 200).length, spent: codes.filter((c) => c === 429).length, left };
+}
+
+const lookup = { quotaSignedIn: 200, quotaAnonymous: 20, pollMs: 50 };
+
+describe.each([
+  ['Redis', true],
+  [TEST_ENGINE === 'pglite' ? 'the in-process counter of PGlite' : 'PostgreSQL transactions', false],
+])('the quota across two nodes, counted in %s', (_name, withRedis) => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    const base = loadConfig({ NODE_ENV: 'test' }).lookup;
+    a = await createTestApp(
+      {
+        lookup: { ...base, ...lookup },
+        ...(withRedis ? { redisUrl: TEST_REDIS_URL, redisPrefix: uniqueRedisPrefix() } : {}),
+      },
+      'demo',
+    );
+    b = await createSecondNode(a);
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  it('230 parallel lookups of one user give exactly 200 answers and 30 × 429, each answer with the quota left', async () => {
+    const headers = await signIn(a);
+    const { ok, spent, left } = await burst(a, b, headers);
+    expect(ok).toBe(200);
+    expect(spent).toBe(30);
+    // Every granted lookup saw its own count: 199 … 0, each once.
+    expect([...left].sort((x, y) => x - y)).toEqual(Array.from({ length: 200 }, (_, i) => i));
+    expect(await quotaOf(a, headers)).toBe(0);
+    expect(await quotaOf(b, headers)).toBe(0);
+  });
+
+  it('a restarted node does not hand out a fresh quota', async () => {
+    const headers = await signIn(a, '1000002');
+    for (let i = 0; i < 3; i++) expect((await lookupNumber(b, '79161234567', headers)).statusCode).toBe(200);
+    await b.close();
+    b = await createSecondNode(a);
+    expect(await quotaOf(b, headers)).toBe(197);
+    const again = await lookupNumber(b, '79161234567', headers);
+    expect(again.json().quota.remainingCount).toBe(196);
+  });
+});
+
+describe('the quota of a whole site restarted', () => {
+  it('survives closing and reopening the database (PGlite folder or PostgreSQL)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perenos-quota-'));
+    const server = TEST_ENGINE === 'postgres' ? await createTestDatabase({ seed: 'none' }) : null;
+    try {
+      const config = loadConfig({ NODE_ENV: 'test' }, { webDist: '/nonexistent' });
+      const start = async () => {
+        const handle = await openDatabase(server?.url ? { databaseUrl: server.url } : { pgliteDir: dir });
+        await handle.migrate();
+        const app = await buildApp({ config, database: handle, ownsDatabase: true });
+        await app.ready();
+        return app;
+      };
+      let app = await start();
+      const look = () =>
+        app.inject({ method: 'POST', url: '/api/v1.1/msisdn/info/single', payload: { msisdn: '79161234567' } });
+      // An empty plan answers 404, and a 404 is a lookup: it carries the quota left.
+      expect((await look()).json().quota.remainingCount).toBe(19);
+      expect((await look()).json().quota.remainingCount).toBe(18);
+      await app.close();
+      app = await start();
+      expect((await look()).json().quota.remainingCount).toBe(17);
+      await app.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      await server?.drop();
+    }
+  });
+});

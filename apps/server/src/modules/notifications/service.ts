@@ -1,0 +1,62 @@
+import type { Database } from '../../db/client';
+import type { JobQueue } from '../../lib/jobs';
+import { findNotification, insertNotifications, markNotification, type NewNotification } from './repository';
+import type { Sender } from './senders';
+import type { Channel } from './tables';
+
+export const NOTIFICATION_QUEUE = 'notifications.send';
+export const NOTIFICATION_FAILED_QUEUE = 'notifications.failed';
+
+export const NOTIFICATION_QUEUES = [
+  { name: NOTIFICATION_FAILED_QUEUE },
+  {
+    name: NOTIFICATION_QUEUE,
+    retryLimit: 6,
+    retryDelay: 10,
+    retryBackoff: true,
+    deadLetter: NOTIFICATION_FAILED_QUEUE,
+    expireInSeconds: 60,
+  },
+] as const;
+
+/** The configured senders per channel; a missing one means that channel is not sent. */
+export type Senders = Partial<Record<Channel, Sender>>;
+
+/**
+ * Stores notifications and the jobs that send them in the caller's transaction: a message exists
+ * exactly when the change it tells about was committed, and is sent (with retries) after.
+ */
+export async function queueNotifications(
+  tx: Database,
+  jobs: JobQueue,
+  senders: Senders,
+  messages: NewNotification[],
+): Promise<void> {
+  const wanted = messages.filter((m) => senders[m.channel] !== undefined && m.recipient !== '');
+  const ids = await insertNotifications(tx, wanted);
+  for (const id of ids) await jobs.send(NOTIFICATION_QUEUE, { notificationId: id }, {}, tx);
+}
+
+/** The job: sends one notification once. */
+export async function deliverNotification(db: Database, senders: Senders, id: number): Promise<void> {
+  const n = await findNotification(db, id);
+  if (n?.status !== 'pending') return;
+  const sender = senders[n.channel];
+  if (!sender) {
+    await markNotification(db, id, { status: 'skipped', error: 'канал не настроен' });
+    return;
+  }
+  try {
+    await sender.send({ to: n.recipient, subject: n.subject, text: n.body });
+  } catch (err) {
+    await markNotification(db, id, { status: 'pending', error: err instanceof Error ? err.message : String(err) });
+    throw err;
+  }
+  await markNotification(db, id, { status: 'sent' });
+}
+
+/** A notification whose retries are spent: marked failed, kept for the record. */
+export async function failNotification(db: Database, id: number): Promise<void> {
+  const n = await findNotification(db, id);
+  if (n?.status === 'pending') await markNotification(db, id, { status: 'failed', error: n.error });
+}

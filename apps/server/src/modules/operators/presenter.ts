@@ -1,0 +1,14 @@
+import { logoUrl } from './logo';
+
+/** An operator row as joined by a query (any part may be missing on a left join). */
+export interface OperatorRow {
+  id: number | null;
+  slug: string | null;
+  name: string | null;
+}
+
+/** The operator as answers show it (spec §3: operatorId, operatorName, operatorLogo), or null when unknown. */
+export function presentOperator(op: OperatorRow | null | undefined) {
+  if (!op || op.id === null || op.slug === null || op.name === null) return null;
+  return { operatorId: op.id, operatorLogo: logoUrl(op.slug), operatorName: op.name };
+}

@@ -1,0 +1,89 @@
+import type { NewNotification } from '../notifications/repository';
+import type { EventKind, NewEvent } from './events';
+
+/** +7 (916) 123-45-67. */
+export function formatMsisdn(msisdn: string): string {
+  return `+7 (${msisdn.slice(1, 4)}) ${msisdn.slice(4, 7)}-${msisdn.slice(7, 9)}-${msisdn.slice(9, 11)}`;
+}
+
+/** Events the subscriber hears about; the others show on the timeline only. */
+const TOLD: ReadonlySet<EventKind> = new Set([
+  'submitted',
+  'accepted',
+  'rejected',
+  'donor-accepted',
+  'donor-rejected',
+  'scheduled',
+  'ported',
+  'cancelled',
+  'expired',
+  'failed',
+]);
+
+const SUBJECTS: Partial<Record<EventKind, string>> = {
+  submitted: 'заявление отправлено',
+  accepted: 'заявление принято БДПН',
+  rejected: 'отказ БДПН',
+  'donor-accepted': 'оператор-донор подтвердил перенос',
+  'donor-rejected': 'отказ оператора-донора',
+  scheduled: 'назначено окно переноса',
+  ported: 'номер перенесён',
+  cancelled: 'заявление отозвано',
+  expired: 'заявление удалено',
+  failed: 'заявление отменено',
+};
+
+export interface Recipients {
+  userId: number | null;
+  orderId: number;
+  msisdn: string;
+  email: string | null;
+  /** Where the subscriber follows the porting, if the site knows its public address. */
+  link: string | null;
+}
+
+/** The e-mail and SMS telling the subscriber about events of their porting. */
+export function stageNotifications(to: Recipients, events: NewEvent[]): NewNotification[] {
+  const out: NewNotification[] = [];
+  const number = formatMsisdn(to.msisdn);
+  for (const e of events.filter((x) => TOLD.has(x.kind))) {
+    const subject = `Перенос номера ${number}: ${SUBJECTS[e.kind] ?? 'новый статус'}`;
+    const follow = to.link
+      ? `Следить за переносом: ${to.link}`
+      : 'Следить за переносом можно в личном кабинете на сайте.';
+    if (to.email) {
+      out.push({
+        userId: to.userId,
+        orderId: to.orderId,
+        channel: 'email',
+        recipient: to.email,
+        subject,
+        body: `Здравствуйте!\n\nПо заявлению № ${to.orderId} на перенос номера ${number}: ${e.description}.\n\n${follow}\n\nЭто письмо отправлено автоматически, отвечать на него не нужно.`,
+      });
+    }
+    out.push({
+      userId: to.userId,
+      orderId: to.orderId,
+      channel: 'sms',
+      recipient: to.msisdn,
+      subject: '',
+      body: `Перенос номера, заявление № ${to.orderId}: ${e.description}.`,
+    });
+  }
+  return out;
+}
+
+/** The SMS with a confirmation code. */
+export function codeNotification(
+  to: { userId: number; orderId: number; msisdn: string },
+  code: string,
+): NewNotification {
+  return {
+    userId: to.userId,
+    orderId: to.orderId,
+    channel: 'sms',
+    recipient: to.msisdn,
+    subject: '',
+    body: `Код подтверждения номера для переноса: ${code}. Никому его не сообщайте. Код действует 10 минут.`,
+  };
+}

@@ -1,0 +1,110 @@
+import { createBdpnStandin, type RegistryEntry } from '@perenos/bdpn-standin';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../../config/env';
+import { deriveKey } from '../../lib/seal';
+import { selfFetch } from '../../lib/self-fetch';
+import { advancePortation, expireDrafts, finish } from './engine';
+import { EVENT_TEXT } from './events';
+import { createHttpGateway, type PortingGateway } from './gateway';
+import { ChangeFeed } from './live';
+import { operatorsByIds } from './repository';
+import portingRoutes from './routes';
+import { ADVANCE_QUEUE, EXPIRE_QUEUE, FAILED_QUEUE, type PortingDeps } from './service';
+import { databaseProcessStore } from './standin-store';
+
+/** Where the central-database stand-in is mounted (demo and test only). */
+export const BDPN_STANDIN_PREFIX = '/bdpn-standin';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    porting: {
+      deps: PortingDeps;
+      feed: ChangeFeed;
+      gateway: PortingGateway | null;
+    };
+  }
+}
+
+/** The central database's view of a number, from this node's lookup index (the stand-in's registry). */
+function registryOf(app: FastifyInstance) {
+  const inn = new Map<number, string | null>();
+  return async (msisdn: string): Promise<RegistryEntry | undefined> => {
+    const answer = await app.lookup.lookupFresh(msisdn);
+    if (!answer) return undefined;
+    if (!inn.has(answer.operatorId)) {
+      const [op] = await operatorsByIds(app.db, [answer.operatorId]);
+      inn.set(answer.operatorId, op?.inn ?? null);
+    }
+    return {
+      operatorInn: inn.get(answer.operatorId) ?? null,
+      regionCodes: answer.regionCodes,
+      lastPortedOn: answer.lastPortation,
+    };
+  };
+}
+
+/**
+ * Porting: the order calls, the engine's jobs, the central-database gateway (the stand-in on this
+ * site in demo and tests, BDPN_GATEWAY_URL otherwise) and the live stream of changes.
+ */
+export default fp(
+  async function portingPlugin(app: FastifyInstance, opts: { config: AppConfig }) {
+    const { config } = opts;
+    const cfg = config.porting;
+    let gateway: PortingGateway | null = null;
+    if (cfg.standin) {
+      const standin = createBdpnStandin({
+        store: databaseProcessStore(app.db),
+        registry: registryOf(app),
+        timeScale: cfg.timeScale,
+        token: cfg.gatewayToken,
+      });
+      await app.register(standin.plugin, { prefix: BDPN_STANDIN_PREFIX });
+      gateway = createHttpGateway({ baseUrl: BDPN_STANDIN_PREFIX, token: cfg.gatewayToken, fetch: selfFetch(app) });
+    }
+    if (cfg.gatewayUrl) gateway = createHttpGateway({ baseUrl: cfg.gatewayUrl, token: cfg.gatewayToken });
+    if (!gateway) app.log.warn('Шлюз БДПН не настроен (BDPN_GATEWAY_URL): заявления не отправляются');
+
+    const feed = new ChangeFeed(app.database, app.redis, app.redisPrefix, (err) =>
+      app.log.warn({ err }, 'portation change feed'),
+    );
+    const deps: PortingDeps = {
+      db: app.db,
+      lookup: (msisdn) => app.lookup.lookupFresh(msisdn),
+      jobs: app.jobs,
+      notify: (tx, messages) => app.notifications.queue(tx, messages),
+      publish: (change) => feed.publish(change),
+      gateway,
+      keys: { seal: app.session.sealKey, code: deriveKey(config.sessionSecret, 'confirmation code v1') },
+      siteOrigin: config.publicOrigin ?? null,
+      now: () => new Date(),
+      smsEnabled: app.notifications.channels.sms,
+    };
+    app.decorate('porting', { deps, feed, gateway });
+
+    if (gateway) {
+      const engine = { ...deps, gateway };
+      app.jobs.work<{ portationId: number }>(ADVANCE_QUEUE, (data) => advancePortation(engine, data.portationId), {
+        batchSize: 25,
+        concurrency: 2,
+        pollingIntervalSeconds: 0.5,
+      });
+    }
+    app.jobs.work<{ portationId: number }>(FAILED_QUEUE, (data) =>
+      finish(deps, data.portationId, 'failed', EVENT_TEXT.failed()),
+    );
+    app.jobs.work(EXPIRE_QUEUE, async () => {
+      const n = await expireDrafts(deps);
+      if (n > 0) app.log.info({ expired: n }, 'unsubmitted porting orders removed');
+    });
+
+    app.addHook('onReady', async () => {
+      await feed.start();
+      if (config.jobWorkers) await app.jobs.schedule(EXPIRE_QUEUE, '*/10 * * * *');
+    });
+    app.addHook('onClose', async () => feed.close());
+    await app.register(portingRoutes, { prefix: '/api', deps, feed });
+  },
+  { name: 'porting', dependencies: ['database', 'session', 'lookup', 'jobs', 'notifications'] },
+);

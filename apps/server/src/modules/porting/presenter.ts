@@ -1,0 +1,59 @@
+import { formatDay } from '../../lib/moscow';
+import { presentOperator } from '../operators/presenter';
+import type { findOrder, orderEvents } from './repository';
+import { portationWindow } from './rules';
+
+type OrderView = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
+type EventRow = Awaited<ReturnType<typeof orderEvents>>[number];
+
+/** The applicant as step 3 shows them (read-only, from Госуслуги). */
+export interface Personal {
+  fullName: string;
+  birthDate: string | null;
+  passport: string | null;
+}
+
+/** An order as the API answers it. */
+export function presentOrder(
+  view: OrderView,
+  events: EventRow[],
+  extra: { isMsisdnConfirmed: boolean; now: Date; personal?: Personal | null },
+) {
+  const o = view.order;
+  const window = portationWindow(extra.now);
+  return {
+    id: o.id,
+    msisdn: o.msisdn,
+    status: o.status,
+    regionCode: o.regionCode,
+    regionName: view.regionName,
+    fromOperator: presentOperator(view.fromOperator),
+    toOperator: presentOperator(view.toOperator),
+    tariffId: o.tariffId,
+    tariffName: o.tariffName,
+    portationAt: o.portationDate,
+    email: o.email,
+    createdAt: o.createdAt.toISOString(),
+    lastUpdatedAt: o.lastUpdateAt.toISOString(),
+    portationId: view.portationId === null ? null : Number(view.portationId),
+    reason: o.reason,
+    isMsisdnConfirmed: extra.isMsisdnConfirmed,
+    earliestPortationAt: window.earliest,
+    latestPortationAt: window.latest,
+    events: events.map((e) => ({
+      occurredAt: e.occurredAt.toISOString(),
+      status: e.status,
+      kind: e.kind as never,
+      description: e.description,
+    })),
+    ...(extra.personal !== undefined ? { personal: extra.personal } : {}),
+  };
+}
+
+export type PresentedOrder = ReturnType<typeof presentOrder>;
+
+/** «с 02.12.2026 по 24.05.2027». */
+export function windowRangeText(now: Date): string {
+  const w = portationWindow(now);
+  return `с ${formatDay(w.earliest)} по ${formatDay(w.latest)}`;
+}

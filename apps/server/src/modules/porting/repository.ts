@@ -1,0 +1,226 @@
+import { aliasedTable, and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { operators, regionOperators, regions } from '../../db/schema';
+import { users } from '../esia/tables';
+import { tariffRegions, tariffs } from '../tariffs/tables';
+import type { NewEvent } from './events';
+import { confirmationCodes, type OrderStatus, portationEvents, portationOrders, portations } from './tables';
+
+const fromOp = aliasedTable(operators, 'from_op');
+const toOp = aliasedTable(operators, 'to_op');
+
+export type OrderRow = typeof portationOrders.$inferSelect;
+export type PortationRow = typeof portations.$inferSelect;
+
+/** An order with what its answer shows: operators, region, the portation it started. */
+export async function findOrder(db: Database, id: number) {
+  const [row] = await db
+    .select({
+      order: portationOrders,
+      regionName: regions.name,
+      fromOperator: { id: fromOp.id, slug: fromOp.slug, name: fromOp.name },
+      toOperator: { id: toOp.id, slug: toOp.slug, name: toOp.name },
+      portationId: sql<
+        number | null
+      >`(select max(${portations.id}) from ${portations} where ${portations.orderId} = ${portationOrders.id})`,
+    })
+    .from(portationOrders)
+    .leftJoin(regions, eq(regions.code, portationOrders.regionCode))
+    .leftJoin(fromOp, eq(fromOp.id, portationOrders.fromOperatorId))
+    .leftJoin(toOp, eq(toOp.id, portationOrders.toOperatorId))
+    .where(eq(portationOrders.id, id));
+  return row;
+}
+
+/** The order's timeline, oldest first (the portation's events carry the order too). */
+export async function orderEvents(db: Database, orderId: number) {
+  return db
+    .select({
+      occurredAt: portationEvents.occurredAt,
+      status: portationEvents.status,
+      kind: portationEvents.kind,
+      description: portationEvents.description,
+    })
+    .from(portationEvents)
+    .where(eq(portationEvents.orderId, orderId))
+    .orderBy(asc(portationEvents.occurredAt), asc(portationEvents.id));
+}
+
+/** Orders of a number that are not over: submitted ones (anybody's) and drafts. */
+export async function openOrders(db: Database, msisdn: string) {
+  return db
+    .select({
+      id: portationOrders.id,
+      status: portationOrders.status,
+      userId: portationOrders.userId,
+      browserId: portationOrders.browserId,
+    })
+    .from(portationOrders)
+    .where(and(eq(portationOrders.msisdn, msisdn), inArray(portationOrders.status, ['Initialized', 'PendingBDPN'])));
+}
+
+/** Locks an order for the rest of the transaction and returns it. */
+export async function lockOrder(tx: Database, id: number): Promise<OrderRow | undefined> {
+  const [row] = await tx.select().from(portationOrders).where(eq(portationOrders.id, id)).for('update');
+  return row;
+}
+
+export async function insertOrder(tx: Database, values: typeof portationOrders.$inferInsert): Promise<OrderRow> {
+  const [row] = await tx.insert(portationOrders).values(values).returning();
+  if (!row) throw new Error('order not stored');
+  return row;
+}
+
+export async function updateOrder(
+  tx: Database,
+  id: number,
+  patch: Partial<typeof portationOrders.$inferInsert>,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(portationOrders)
+    .set({ ...patch, lastUpdateAt: now })
+    .where(eq(portationOrders.id, id));
+}
+
+/** Writes timeline events of an order (and its portation). */
+export async function insertEvents(
+  tx: Database,
+  ids: { orderId: number | null; portationId: number | null },
+  events: NewEvent[],
+): Promise<void> {
+  if (events.length === 0) return;
+  await tx.insert(portationEvents).values(
+    events.map((e) => ({
+      orderId: ids.orderId,
+      portationId: ids.portationId,
+      occurredAt: e.occurredAt,
+      status: e.status,
+      kind: e.kind,
+      description: e.description,
+    })),
+  );
+}
+
+export async function insertPortation(tx: Database, values: typeof portations.$inferInsert): Promise<PortationRow> {
+  const [row] = await tx.insert(portations).values(values).returning();
+  if (!row) throw new Error('portation not stored');
+  return row;
+}
+
+/** Locks a portation for the rest of the transaction and returns it. */
+export async function lockPortation(tx: Database, id: number): Promise<PortationRow | undefined> {
+  const [row] = await tx.select().from(portations).where(eq(portations.id, id)).for('update');
+  return row;
+}
+
+export async function findPortation(db: Database, id: number): Promise<PortationRow | undefined> {
+  const [row] = await db.select().from(portations).where(eq(portations.id, id));
+  return row;
+}
+
+/** The portation an order started, if any. */
+export async function portationOfOrder(db: Database, orderId: number): Promise<PortationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(portations)
+    .where(eq(portations.orderId, orderId))
+    .orderBy(desc(portations.id))
+    .limit(1);
+  return row;
+}
+
+export async function updatePortation(
+  tx: Database,
+  id: number,
+  patch: Partial<typeof portations.$inferInsert>,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(portations)
+    .set({ ...patch, lastUpdatedAt: now })
+    .where(eq(portations.id, id));
+}
+
+/** Operators with what an application names them by. */
+export async function operatorsByIds(db: Database, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: operators.id, slug: operators.slug, name: operators.name, inn: operators.inn })
+    .from(operators)
+    .where(inArray(operators.id, ids));
+}
+
+/** Whether the operator works in the region. */
+export async function operatorServesRegion(db: Database, operatorId: number, regionCode: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: regionOperators.operatorId })
+    .from(regionOperators)
+    .where(and(eq(regionOperators.operatorId, operatorId), eq(regionOperators.regionCode, regionCode)));
+  return rows.length > 0;
+}
+
+/** A tariff, and whether (and how) it is sold in the region. */
+export async function tariffForRegion(db: Database, tariffId: number, regionCode: number) {
+  const [row] = await db
+    .select({
+      id: tariffs.id,
+      name: tariffs.name,
+      operatorId: tariffs.operatorId,
+      isArchived: tariffs.isArchived,
+      soldHere: sql<boolean>`exists (select 1 from ${tariffRegions} where ${tariffRegions.tariffId} = ${tariffs.id} and ${tariffRegions.regionCode} = ${regionCode})`,
+    })
+    .from(tariffs)
+    .where(eq(tariffs.id, tariffId));
+  return row;
+}
+
+/** What a porting application needs of the user: names, birth date, verified numbers, the sealed passport. */
+export async function findApplicant(db: Database, userId: number) {
+  const [row] = await db
+    .select({ id: users.id, name: users.name, profile: users.profile, passportSealed: users.passportSealed })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/** Drafts nobody submitted since `before`. */
+export async function staleDrafts(db: Database, before: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: portationOrders.id })
+    .from(portationOrders)
+    .where(and(eq(portationOrders.status, 'Initialized'), lt(portationOrders.createdAt, before)))
+    .orderBy(asc(portationOrders.createdAt))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+export async function findCode(db: Database, orderId: number) {
+  const [row] = await db.select().from(confirmationCodes).where(eq(confirmationCodes.orderId, orderId));
+  return row;
+}
+
+export async function saveCode(db: Database, values: typeof confirmationCodes.$inferInsert): Promise<void> {
+  const { orderId: _orderId, ...rest } = values;
+  await db
+    .insert(confirmationCodes)
+    .values(values)
+    .onConflictDoUpdate({ target: confirmationCodes.orderId, set: rest });
+}
+
+/** Spends one attempt; returns the attempts left after it. */
+export async function spendCodeAttempt(db: Database, orderId: number): Promise<number> {
+  const [row] = await db
+    .update(confirmationCodes)
+    .set({ attemptsLeft: sql`greatest(${confirmationCodes.attemptsLeft} - 1, 0)` })
+    .where(eq(confirmationCodes.orderId, orderId))
+    .returning({ left: confirmationCodes.attemptsLeft });
+  return row?.left ?? 0;
+}
+
+export async function deleteCode(db: Database, orderId: number): Promise<void> {
+  await db.delete(confirmationCodes).where(eq(confirmationCodes.orderId, orderId));
+}
+
+/** The statuses of both records after a change, for the live page. */
+export type StatusPair = { order: OrderStatus; portation: OrderStatus | null };

@@ -1,0 +1,246 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { ProblemRef } from '../../lib/schemas';
+import type { ChangeFeed } from './live';
+import {
+  CodeSentSchema,
+  GetQuery,
+  InitBody,
+  OrderIdParams,
+  PortationOrderSchema,
+  PortationProblemSchema,
+  SubmitBody,
+  UpdateBody,
+} from './schemas';
+import {
+  deleteOrder,
+  getOrder,
+  initOrder,
+  type Owner,
+  type PortingDeps,
+  sendCode,
+  submitOrder,
+  updateOrder,
+} from './service';
+
+const TAGS = ['Заявления на перенос'];
+/** An anonymous order's owner cookie lives as long as a draft may (7 days) and a bit. */
+const OWNER_COOKIE_SECONDS = 8 * 24 * 3600;
+const SSE_HEARTBEAT_MS = 20_000;
+
+/** The five order calls of spec §7, the confirmation code, and the live stream of the user's portations. */
+const portingRoutes: FastifyPluginAsyncTypebox<{ deps: PortingDeps; feed: ChangeFeed }> = async (app, opts) => {
+  const { deps, feed } = opts;
+  app.addSchema(PortationOrderSchema);
+  app.addSchema(PortationProblemSchema);
+  app.addSchema(CodeSentSchema);
+  const ownerCookie = `${app.session.secure ? '__Host-' : ''}perenos-order-owner`;
+  const cookieOptions = {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: app.session.secure,
+    path: '/',
+    signed: true,
+    maxAge: OWNER_COOKIE_SECONDS,
+  } as const;
+
+  /** The browser's owner id from its signed cookie (null when absent or forged). */
+  const browserOf = (request: FastifyRequest): string | null => {
+    const raw = request.cookies[ownerCookie];
+    if (!raw) return null;
+    const unsigned = request.unsignCookie(raw);
+    return unsigned.valid ? unsigned.value : null;
+  };
+  const ownerOf = (request: FastifyRequest): Owner => ({
+    userId: request.user?.userId ?? null,
+    browserId: browserOf(request),
+  });
+  const signedIn = (request: FastifyRequest): Owner & { userId: number } => {
+    const owner = ownerOf(request);
+    if (owner.userId === null) throw new Error('requireUser did not run');
+    return owner as Owner & { userId: number };
+  };
+  const noStore = async (_request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('cache-control', 'private, no-store');
+  };
+  app.addHook('onSend', noStore);
+
+  app.post(
+    '/v1/order/portation/init',
+    {
+      config: { feature: 'Portation' },
+      schema: {
+        operationId: 'initPortationOrder',
+        tags: TAGS,
+        summary: 'Шаг 1: создать заявление на перенос номера (вход не нужен)',
+        description:
+          'Номер должен быть мобильным номером плана нумерации, не переносившимся последние 60 дней, без незавершённого заявления. Заявление без входа принадлежит браузеру, в котором создано (подписанная cookie): после входа его можно продолжить.',
+        body: InitBody,
+        response: { 200: Type.Ref('PortationOrder'), 400: Type.Ref('PortationProblem') },
+      },
+    },
+    async (request, reply) => {
+      let owner = ownerOf(request);
+      if (owner.browserId === null) {
+        const browserId = randomUUID();
+        owner = { ...owner, browserId };
+        reply.setCookie(ownerCookie, browserId, cookieOptions);
+      }
+      return initOrder(deps, owner, request.body);
+    },
+  );
+
+  app.get(
+    '/v1/order/portation/:id',
+    {
+      config: { feature: 'Portation' },
+      schema: {
+        operationId: 'getPortationOrder',
+        tags: TAGS,
+        summary: 'Заявление на перенос (только его владельцу)',
+        params: OrderIdParams,
+        querystring: GetQuery,
+        response: { 200: Type.Ref('PortationOrder'), 400: ProblemRef, 401: ProblemRef, 404: ProblemRef },
+      },
+    },
+    async (request) => getOrder(deps, ownerOf(request), request.params.id, request.query.withPersonal === true),
+  );
+
+  app.put(
+    '/v1/order/portation/:id',
+    {
+      config: { feature: 'Portation', signIn: true },
+      schema: {
+        operationId: 'updatePortationOrder',
+        tags: TAGS,
+        summary: 'Шаги 2–3: новый оператор, тариф, дата переноса, почта',
+        params: OrderIdParams,
+        body: UpdateBody,
+        response: { 200: Type.Ref('PortationOrder'), 400: ProblemRef, 401: ProblemRef, 404: ProblemRef },
+      },
+    },
+    async (request) => updateOrder(deps, signedIn(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/v1/order/portation/:id/code',
+    {
+      config: { feature: 'Portation', signIn: true },
+      schema: {
+        operationId: 'sendPortationCode',
+        tags: TAGS,
+        summary: 'Шаг 3: прислать код подтверждения номера по SMS',
+        description:
+          'Нужен, если переносимый номер не подтверждён в Госуслугах. Код из 6 цифр действует 10 минут, 5 попыток ввода; новый код — не чаще раза в минуту и не больше 5 раз в день.',
+        params: OrderIdParams,
+        response: {
+          200: Type.Ref('PortationCodeSent'),
+          400: ProblemRef,
+          401: ProblemRef,
+          404: ProblemRef,
+          429: ProblemRef,
+          503: ProblemRef,
+        },
+      },
+    },
+    async (request) => sendCode(deps, signedIn(request), request.params.id),
+  );
+
+  app.put(
+    '/v1/order/portation/:id/submit',
+    {
+      config: { feature: 'Portation', signIn: true },
+      schema: {
+        operationId: 'submitPortationOrder',
+        tags: TAGS,
+        summary: 'Шаг 3: подписать и отправить заявление',
+        description:
+          'Номер должен быть подтверждённым номером из Госуслуг или подтверждён кодом из SMS. Заявление уходит в БДПН, его статус — PendingBDPN.',
+        params: OrderIdParams,
+        body: SubmitBody,
+        response: {
+          200: Type.Ref('PortationOrder'),
+          400: ProblemRef,
+          401: ProblemRef,
+          404: ProblemRef,
+          503: ProblemRef,
+        },
+      },
+    },
+    async (request) => submitOrder(deps, signedIn(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/v1/order/portation/:id',
+    {
+      config: { feature: 'Portation' },
+      schema: {
+        operationId: 'deletePortationOrder',
+        tags: TAGS,
+        summary: 'Удалить черновик или отозвать заявление (пока окно переноса не назначено)',
+        params: OrderIdParams,
+        response: {
+          204: Type.Null({ description: 'Заявление удалено' }),
+          400: ProblemRef,
+          404: ProblemRef,
+          503: ProblemRef,
+        },
+      },
+    },
+    async (request, reply) => {
+      await deleteOrder(deps, ownerOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  // Server-Sent Events: the user's open pages hear of every change of their orders and portations.
+  const streams = new Set<FastifyReply>();
+  app.addHook('preClose', async () => {
+    for (const open of streams) open.raw.end();
+  });
+  app.get(
+    '/v1/account/events',
+    {
+      config: { signIn: true },
+      schema: {
+        operationId: 'getAccountEvents',
+        tags: ['Личный кабинет'],
+        summary: 'Поток изменений заявлений и переносов пользователя (Server-Sent Events)',
+        description:
+          'text/event-stream: событие `portation` с данными { orderId, portationId, msisdn, status } при каждом изменении, комментарий раз в 20 с.',
+        produces: ['text/event-stream'],
+        response: { 200: Type.String({ description: 'Поток событий' }), 401: ProblemRef },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = signedIn(request);
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'private, no-store',
+        connection: 'keep-alive',
+        // nginx and other proxies must pass events on at once.
+        'x-accel-buffering': 'no',
+        'x-request-id': request.id,
+      });
+      raw.write('retry: 3000\n: подключено\n\n');
+      streams.add(reply);
+      const unsubscribe = feed.subscribe(userId, (change) => {
+        const { orderId, portationId, msisdn, status } = change;
+        raw.write(`event: portation\ndata: ${JSON.stringify({ orderId, portationId, msisdn, status })}\n\n`);
+      });
+      const heartbeat = setInterval(() => raw.write(': ping\n\n'), SSE_HEARTBEAT_MS);
+      heartbeat.unref();
+      request.raw.on('close', () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        streams.delete(reply);
+      });
+    },
+  );
+};
+
+export default portingRoutes;

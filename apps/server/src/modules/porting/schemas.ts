@@ -1,0 +1,122 @@
+import { type TSchema, Type } from 'typebox';
+import { ProblemSchema } from '../../lib/schemas';
+import { EVENT_KINDS } from './events';
+import { ORDER_STATUSES } from './tables';
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+const Status = Type.Union(
+  ORDER_STATUSES.map((s) => Type.Literal(s)),
+  { description: 'Initialized — создано, PendingBDPN — в обработке БДПН, Done — выполнено, Deleted — удалено' },
+);
+
+const Operator = Type.Object({
+  operatorId: Type.Integer(),
+  operatorName: Type.String(),
+  operatorLogo: Type.String({ description: 'Адрес логотипа' }),
+});
+
+const Day = (description: string) => Type.String({ format: 'date', description });
+
+export const PortationOrderSchema = Type.Object(
+  {
+    id: Type.Integer({ description: 'Номер заявления' }),
+    msisdn: Type.String({ description: 'Переносимый номер: 11 цифр, начиная с 7' }),
+    status: Status,
+    regionCode: Nullable(Type.Integer({ description: 'Регион нумерации номера (код ФНС)' })),
+    regionName: Nullable(Type.String()),
+    fromOperator: Nullable(Operator),
+    toOperator: Nullable(Operator),
+    tariffId: Nullable(Type.Integer()),
+    tariffName: Nullable(Type.String()),
+    portationAt: Nullable(Day('Дата переноса (московское время); окно переноса — ночь этой даты, 00:00–06:00')),
+    email: Nullable(Type.String()),
+    createdAt: Type.String({ format: 'date-time' }),
+    lastUpdatedAt: Type.String({ format: 'date-time' }),
+    portationId: Nullable(Type.Integer({ description: 'Перенос в личном кабинете, когда заявление отправлено' })),
+    reason: Nullable(Type.String({ description: 'Почему заявление удалено' })),
+    isMsisdnConfirmed: Type.Boolean({
+      description: 'Номер подтверждён: подтверждённый номер из Госуслуг или код из SMS',
+    }),
+    earliestPortationAt: Day('Самая ранняя дата переноса, если отправить заявление сегодня'),
+    latestPortationAt: Day('Самая поздняя дата переноса'),
+    events: Type.Array(
+      Type.Object({
+        occurredAt: Type.String({ format: 'date-time' }),
+        status: Status,
+        kind: Type.Union(EVENT_KINDS.map((k) => Type.Literal(k))),
+        description: Type.String(),
+      }),
+    ),
+    personal: Type.Optional(
+      Nullable(
+        Type.Object(
+          {
+            fullName: Type.String(),
+            birthDate: Nullable(Type.String({ format: 'date' })),
+            passport: Nullable(Type.String({ description: 'Серия и две последние цифры номера' })),
+          },
+          { description: 'Данные заявителя из Госуслуг (только с withPersonal=true)' },
+        ),
+      ),
+    ),
+  },
+  { $id: 'PortationOrder' },
+);
+
+export const PORTATION_REFUSALS = [
+  'recently-ported',
+  'open-order',
+  'draft-exists',
+  'not-mobile',
+  'not-in-plan',
+] as const;
+
+export const PortationProblemSchema = Type.Object(
+  {
+    ...ProblemSchema.properties,
+    refusal: Type.Optional(
+      Type.Union(
+        PORTATION_REFUSALS.map((r) => Type.Literal(r)),
+        { description: 'Почему номер нельзя перенести сейчас' },
+      ),
+    ),
+    availableFrom: Type.Optional(Type.String({ format: 'date', description: 'С какого дня перенос возможен' })),
+    orderId: Type.Optional(Type.Integer({ description: 'Ваше заявление по этому номеру' })),
+  },
+  { $id: 'PortationProblem', description: 'Описание ошибки с причиной отказа (RFC 9457)' },
+);
+
+export const OrderIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+
+export const InitBody = Type.Object({
+  msisdn: Type.String({ maxLength: 40, description: 'Номер в любой записи: +7 916 123-45-67, 89161234567' }),
+  operatorId: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Оператор, к которому перенести' }),
+  ),
+});
+
+export const UpdateBody = Type.Object({
+  operatorId: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Новый оператор' }),
+  tariffId: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Тариф нового оператора' }),
+  portationAt: Type.String({ maxLength: 10, description: 'Дата переноса, ГГГГ-ММ-ДД (московское время)' }),
+  email: Type.Optional(Nullable(Type.String({ maxLength: 254, description: 'Почта для уведомлений' }))),
+});
+
+export const SubmitBody = Type.Object({
+  consent: Type.Boolean({ description: 'Согласие на перенос и обработку персональных данных' }),
+  confirmationCode: Type.Optional(Type.String({ maxLength: 12, description: 'Код из SMS, если номер не из Госуслуг' })),
+});
+
+export const GetQuery = Type.Object({
+  withPersonal: Type.Optional(Type.Boolean({ description: 'Добавить данные заявителя из Госуслуг (шаг 3)' })),
+});
+
+export const CodeSentSchema = Type.Object(
+  {
+    sentTo: Type.String({ description: 'Номер, на который отправлен код' }),
+    expiresAt: Type.String({ format: 'date-time' }),
+    resendAfter: Type.String({ format: 'date-time', description: 'Когда можно запросить код снова' }),
+  },
+  { $id: 'PortationCodeSent' },
+);

@@ -1,0 +1,151 @@
+import { sql } from 'drizzle-orm';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { operators, regions } from '../../db/schema';
+import { users } from '../esia/tables';
+import { tariffs } from '../tariffs/tables';
+
+/** Order statuses of spec §4: created, with the central database (БДПН), done, deleted. */
+export const ORDER_STATUSES = ['Initialized', 'PendingBDPN', 'Done', 'Deleted'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/**
+ * An application on this site to move a number to another operator: made at step 1 (possibly
+ * anonymously, then it belongs to the browser that made it), filled at steps 2–3, submitted once.
+ */
+export const portationOrders = pgTable(
+  'portation_orders',
+  {
+    id: serial('id').primaryKey(),
+    /** Null while an anonymous order belongs only to the browser that made it. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The maker's browser (the signed owner cookie); lets the maker continue after signing in. */
+    browserId: text('browser_id'),
+    msisdn: text('msisdn').notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('Initialized'),
+    fromOperatorId: integer('from_operator_id').references(() => operators.id, { onDelete: 'set null' }),
+    toOperatorId: integer('to_operator_id').references(() => operators.id, { onDelete: 'set null' }),
+    regionCode: integer('region_code').references(() => regions.code, { onDelete: 'set null' }),
+    tariffId: integer('tariff_id').references(() => tariffs.id, { onDelete: 'set null' }),
+    /** The tariff's name when it was chosen: the order keeps saying what was asked for. */
+    tariffName: text('tariff_name'),
+    /** The day (Moscow) the subscriber wants the number moved; the window is that night, 00:00–06:00. */
+    portationDate: date('portation_date', { mode: 'string' }),
+    email: text('email'),
+    /** Why the order ended as Deleted, in words for the subscriber. */
+    reason: text('reason'),
+    /** When the number was confirmed by an SMS code (not needed for a verified ESIA mobile). */
+    msisdnConfirmedAt: timestamp('msisdn_confirmed_at', { withTimezone: true }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    lastUpdateAt: timestamp('last_update_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [
+    index('portation_orders_user_msisdn_idx').on(t.userId, t.msisdn, t.lastUpdateAt),
+    index('portation_orders_browser_idx').on(t.browserId),
+    // One submitted application per number at a time, whoever made it (the central database's rule too).
+    uniqueIndex('portation_orders_one_pending_uq').on(t.msisdn).where(sql`status = 'PendingBDPN'`),
+    index('portation_orders_drafts_idx').on(t.createdAt).where(sql`status = 'Initialized'`),
+  ],
+);
+
+/** One transfer of a number between operators, as the central database (БДПН) runs it. */
+export const portations = pgTable(
+  'portations',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').references(() => portationOrders.id, { onDelete: 'set null' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    msisdn: text('msisdn').notNull(),
+    fromOperatorId: integer('from_operator_id').references(() => operators.id, { onDelete: 'set null' }),
+    toOperatorId: integer('to_operator_id').references(() => operators.id, { onDelete: 'set null' }),
+    regionCode: integer('region_code'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    /** When the number moves: the start of the porting window (or moved, once Done); the list sorts by it. */
+    portationAt: timestamp('portation_at', { withTimezone: true }),
+    lastUpdatedAt: timestamp('last_updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+    /** The central database's process id, once it has the application. */
+    processId: text('process_id'),
+    /** The last message of the process applied here: messages are applied once, in order. */
+    processSeq: integer('process_seq').notNull().default(0),
+    /** The porting window the central database scheduled. */
+    windowStart: timestamp('window_start', { withTimezone: true }),
+    windowEnd: timestamp('window_end', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** Why it ended as Deleted, in words for the subscriber. */
+    reason: text('reason'),
+  },
+  (t) => [
+    index('portations_user_msisdn_idx').on(t.userId, t.msisdn, t.portationAt),
+    index('portations_order_idx').on(t.orderId),
+  ],
+);
+
+/**
+ * The timeline of an order and its portation: every status change and every message of the
+ * process, written in the same transaction as the change it describes.
+ */
+export const portationEvents = pgTable(
+  'portation_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').references(() => portationOrders.id, { onDelete: 'cascade' }),
+    portationId: integer('portation_id').references(() => portations.id, { onDelete: 'cascade' }),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    /** The status the order or portation has after this event. */
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    /** What happened, for code: created, submitted, registered, accepted, donor-check, … (see events.ts). */
+    kind: text('kind').notNull().default('status'),
+    description: text('description').notNull(),
+  },
+  (t) => [
+    index('portation_events_portation_idx').on(t.portationId, t.occurredAt),
+    index('portation_events_order_idx').on(t.orderId, t.occurredAt),
+  ],
+);
+
+/** The SMS code that confirms a number which is not one of the user's verified ESIA mobiles. */
+export const confirmationCodes = pgTable('portation_confirmation_codes', {
+  orderId: integer('order_id')
+    .primaryKey()
+    .references(() => portationOrders.id, { onDelete: 'cascade' }),
+  msisdn: text('msisdn').notNull(),
+  /** HMAC-SHA256 of the code: the code itself is never stored. */
+  codeHash: text('code_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  attemptsLeft: smallint('attempts_left').notNull(),
+  /** Codes sent for this order today and when the last one went, for the resend limits. */
+  sends: smallint('sends').notNull().default(1),
+  sendsDay: date('sends_day', { mode: 'string' }).notNull(),
+  lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * The central database stand-in's own records (demo and test only): one row per application it
+ * received. A real central database keeps these on its side; the stand-in keeps them here so every
+ * node that mounts it sees the same processes.
+ */
+export const bdpnStandinProcesses = pgTable(
+  'bdpn_standin_processes',
+  {
+    id: text('id').primaryKey(),
+    applicationId: text('application_id').notNull().unique(),
+    msisdn: text('msisdn').notNull(),
+    record: jsonb('record').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [index('bdpn_standin_processes_msisdn_idx').on(t.msisdn)],
+);

@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { notFound } from '../lib/problem';
+import type { Feature } from '../modules/settings/features';
+import { listFeatures } from '../modules/settings/repository';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The feature flags as this node last read them from the database (re-read every `FLAGS_POLL_MS`). */
+    features: FeatureFlags;
+  }
+  interface FastifyContextConfig {
+    /** The route belongs to a switchable feature: while it is off the route answers 404 «Запись не найдена». */
+    feature?: Feature;
+  }
+}
+
+/** A per-node cache of the flags table; every node polls it, so a switch reaches all nodes within one period. */
+export class FeatureFlags {
+  private enabled = new Set<Feature>();
+  private timer: NodeJS.Timeout | null = null;
+  private loading: Promise<void> | null = null;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly pollMs: number,
+  ) {}
+
+  isEnabled(feature: Feature): boolean {
+    return this.enabled.has(feature);
+  }
+
+  /** Reads the flags now (a test that switched one calls this instead of waiting for the next poll). */
+  refresh(): Promise<void> {
+    this.loading ??= listFeatures(this.app.db)
+      .then((rows) => {
+        this.enabled = new Set(rows.filter((r) => r.isEnabled).map((r) => r.feature));
+      })
+      .finally(() => {
+        this.loading = null;
+      });
+    return this.loading;
+  }
+
+  start(): void {
+    this.timer = setInterval(() => {
+      // A failed read keeps the last known flags; readiness reports the database itself.
+      this.refresh().catch((err: unknown) => this.app.log.warn({ err }, 'feature flags: re-read failed'));
+    }, this.pollMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.loading?.catch(() => undefined);
+  }
+}
+
+/**
+ * Flags enforced by the API, not only by the browser: a route declares `config: { feature: 'News' }`
+ * and answers 404 while News is off. Runs before sign-in, so a switched-off feature looks the same to
+ * everyone.
+ */
+export default fp(
+  async function featuresPlugin(app: FastifyInstance, opts: { pollMs: number }) {
+    const flags = new FeatureFlags(app, opts.pollMs);
+    app.decorate('features', flags);
+    // A database without tables yet (the OpenAPI printer) starts with every feature off; the poll catches up.
+    await flags.refresh().catch((err: unknown) => app.log.warn({ err }, 'feature flags: not read at start'));
+    app.addHook('onReady', async () => flags.start());
+    // Stop polling before the database closes (preClose runs before any onClose hook).
+    app.addHook('preClose', async () => flags.stop());
+    app.addHook('onRequest', async (request) => {
+      const feature = request.routeOptions.config.feature;
+      if (feature !== undefined && !flags.isEnabled(feature)) throw notFound();
+    });
+  },
+  { name: 'features', dependencies: ['database'] },
+);

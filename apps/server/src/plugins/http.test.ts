@@ -1,0 +1,112 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app';
+
+// A built web app as the build leaves it: every text file also as .br and .gz.
+const dist = mkdtempSync(join(tmpdir(), 'perenos-dist-'));
+const INDEX = `<!doctype html><html lang="ru"><head><title>Перенос номера</title></head><body>${'<!-- … -->'.repeat(200)}</body></html>`;
+const SCRIPT = `console.log(${JSON.stringify('привет '.repeat(500))});`;
+function writeWithCompressed(path: string, text: string) {
+  writeFileSync(path, text);
+  writeFileSync(`${path}.br`, brotliCompressSync(text));
+  writeFileSync(`${path}.gz`, gzipSync(text));
+}
+mkdirSync(join(dist, 'assets'));
+writeWithCompressed(join(dist, 'index.html'), INDEX);
+writeWithCompressed(join(dist, 'assets/index-abc123.js'), SCRIPT);
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ webDist: dist }, 'reference');
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+describe('the web app over HTTP', () => {
+  it('sends the file compressed at build time that the browser accepts, with the matching Content-Encoding', async () => {
+    const br = await get('/assets/index-abc123.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+    const gz = await get('/assets/index-abc123.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+    const plain = await get('/assets/index-abc123.js', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('lets browsers keep hashed assets for a year, and revalidate index.html on every visit', async () => {
+    const asset = await get('/assets/index-abc123.js', { 'accept-encoding': 'br' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const path of ['/', '/check', '/tariffs/moskva']) {
+      const page = await get(path, { 'accept-encoding': 'br, gzip' });
+      expect(page.statusCode, path).toBe(200);
+      expect(page.headers['cache-control'], path).toBe('no-cache');
+      expect(page.headers['content-encoding'], path).toBe('br');
+      expect(brotliDecompressSync(page.rawPayload).toString(), path).toBe(INDEX);
+    }
+  });
+});
+
+describe('security headers', () => {
+  it('every answer, page or JSON, carries helmet’s headers with the site’s CSP', async () => {
+    for (const path of ['/', '/assets/index-abc123.js', '/api/health', '/api/v1/region/list', '/api/nothing']) {
+      const res = await get(path);
+      expect(res.headers['content-security-policy'], path).toContain("script-src 'self'");
+      expect(res.headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], path).toBe('nosniff');
+      expect(res.headers['strict-transport-security'], path).toMatch(/max-age=/);
+      expect(res.headers['cross-origin-opener-policy'], path).toBe('same-origin');
+    }
+  });
+});
+
+describe('the API over HTTP', () => {
+  it('compresses JSON above a kilobyte and leaves small answers as they are', async () => {
+    const regions = await get('/api/v1/region/list', { 'accept-encoding': 'gzip, br' });
+    expect(regions.headers['content-encoding']).toBe('br');
+    const list = JSON.parse(brotliDecompressSync(regions.rawPayload).toString());
+    expect(list.length).toBeGreaterThan(80);
+    const gz = await get('/api/v1/region/list', { 'accept-encoding': 'gzip' });
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(list);
+    const small = await get('/api/health', { 'accept-encoding': 'gzip, br' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toBeTruthy();
+  });
+
+  it('answers 304 without a body when public reference data has not changed', async () => {
+    for (const url of [
+      '/api/v1/region/list',
+      '/api/v1/operator/list?Skip=0&Take=10&SortBy=name&SortDesc=false',
+      '/api/v1/setting/feature/list',
+      '/api/v1/tariffmediaservice',
+    ]) {
+      const first = await get(url);
+      expect(first.statusCode, url).toBe(200);
+      const tag = first.headers.etag as string;
+      expect(tag, url).toMatch(/^"/);
+      const again = await get(url, { 'if-none-match': tag });
+      expect(again.statusCode, url).toBe(304);
+      expect(again.body, url).toBe('');
+      expect((await get(url, { 'if-none-match': '"something-else"' })).statusCode, url).toBe(200);
+    }
+  });
+
+  it('gives a feature list a new tag when a flag is switched', async () => {
+    const before = await get('/api/v1/setting/feature/list');
+    await t.app.db.execute(sql`update feature_flags set is_enabled = not is_enabled where feature = 'News'`);
+    const after = await get('/api/v1/setting/feature/list', { 'if-none-match': before.headers.etag as string });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+});

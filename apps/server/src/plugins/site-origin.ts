@@ -1,0 +1,33 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../config/env';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The site's origin as the browser sees it: `PUBLIC_ORIGIN`, else (development, tests) the server's
+     * own listening port on localhost. Never the request's Host header, which any client can set: the
+     * ESIA `redirect_uri`, the logout return and the CSRF origin check all come from here.
+     */
+    siteOrigin(request?: unknown): string;
+  }
+}
+
+/** Decorates `app.siteOrigin()`; production has `PUBLIC_ORIGIN` (the configuration refuses to start without it). */
+export default fp(
+  async function siteOriginPlugin(app: FastifyInstance, opts: { config: AppConfig }) {
+    const configured = opts.config.publicOrigin;
+    // Remembered at listen: a draining node has closed its socket but still answers requests in flight.
+    let port: number | null = null;
+    app.addHook('onListen', async () => {
+      port = (app.server.address() as AddressInfo | null)?.port ?? null;
+    });
+    app.decorate('siteOrigin', () => {
+      if (configured) return configured;
+      // Not listening: a test driving the app through inject (its requests say Host: localhost:80).
+      return port ? `http://localhost:${port}` : 'http://localhost';
+    });
+  },
+  { name: 'site-origin' },
+);

@@ -1,0 +1,6 @@
+import type { QueueSpec } from './lib/jobs';
+import { NOTIFICATION_QUEUES } from './modules/notifications/service';
+import { PORTING_QUEUES } from './modules/porting/service';
+
+/** Every job queue of the site, created by every start (idempotent). */
+export const ALL_QUEUES: readonly QueueSpec[] = [...NOTIFICATION_QUEUES, ...PORTING_QUEUES];

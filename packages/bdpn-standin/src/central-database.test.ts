@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import { CentralDatabase, MemoryStore, type RegistryEntry } from './central-database';
+import { moscowMidnight } from './process';
+import type { Application } from './protocol';
+
+const MTS = { inn: '7740000076', name: 'МТС' };
+const MEGAFON = { inn: '7812014560', name: 'МегаФон' };
+const T0 = new Date('2026-11-24T09:00:00Z');
+const MIN = 60_000;
+const HOUR = 3600_000;
+
+function application(over: Partial<Application> = {}): Application {
+  return {
+    applicationId: 'app-1',
+    msisdn: '79160000001',
+    regionCode: 77,
+    donor: MTS,
+    recipient: MEGAFON,
+    portationDate: '2026-12-02',
+    subscriber: {
+      lastName: 'Иванов',
+      firstName: 'Иван',
+      middleName: 'Иванович',
+      birthDate: '1985-04-12',
+      passport: { series: '4510', number: '123456' },
+    },
+    ...over,
+  };
+}
+
+function setup(registry: Record<string, RegistryEntry> = {}, timeScale = 1) {
+  const store = new MemoryStore();
+  const cdb = new CentralDatabase({
+    store,
+    timeScale,
+    registry: (msisdn) =>
+      registry[msisdn] ??
+      (msisdn.startsWith('7916') ? { operatorInn: MTS.inn, regionCodes: [77, 50], lastPortedOn: null } : undefined),
+  });
+  return { cdb, store };
+}
+
+const at = (ms: number) => new Date(T0.getTime() + ms);
+
+describe('the central database stand-in', () => {
+  it('runs an accepted application through every step, each at its time, and then closes', async () => {
+    const { cdb } = setup();
+    const { processId } = await cdb.receive(application(), T0);
+    expect((await cdb.view(processId, 0, at(4 * MIN)))?.messages).toEqual([]);
+    const checked = await cdb.view(processId, 0, at(5 * MIN));
+    expect(checked?.messages.map((m) => m.type)).toEqual(['Accepted', 'DonorCheck']);
+    expect(checked?.nextPollAt).toBe(at(5 * MIN + 2 * HOUR).toISOString());
+    const scheduled = await cdb.view(processId, 2, at(5 * MIN + 2 * HOUR + MIN));
+    expect(scheduled?.messages.map((m) => m.type)).toEqual(['DonorAccepted', 'Scheduled']);
+    const window = scheduled?.messages[1];
+    expect(window?.windowStart).toBe(new Date(moscowMidnight('2026-12-02')).toISOString());
+    expect(window?.windowStart).toBe('2026-12-01T21:00:00.000Z');
+    const done = await cdb.view(processId, 4, new Date(moscowMidnight('2026-12-02') + 2 * HOUR));
+    expect(done?.messages.map((m) => m.type)).toEqual(['Started', 'Ported']);
+    expect(done).toMatchObject({ closed: true, nextPollAt: null });
+  });
+
+  it('shortens every wait by the time scale', async () => {
+    const { cdb } = setup({}, 1_000_000);
+    const { processId } = await cdb.receive(application(), T0);
+    // Eight days and two hours of process time are under a second of real time.
+    const view = await cdb.view(processId, 0, at(1000));
+    expect(view?.messages.map((m) => m.type)).toEqual([
+      'Accepted',
+      'DonorCheck',
+      'DonorAccepted',
+      'Scheduled',
+      'Started',
+      'Ported',
+    ]);
+  });
+
+  it('answers the same process when the same application comes again', async () => {
+    const { cdb } = setup();
+    const first = await cdb.receive(application(), T0);
+    const again = await cdb.receive(application(), at(MIN));
+    expect(again.processId).toBe(first.processId);
+  });
+
+  it.each([
+    ['a number outside the plan', application({ msisdn: '79990000000' }), 'not-in-plan'],
+    ['another region', application({ regionCode: 78 }), 'other-region'],
+    [
+      'a donor that does not serve the number',
+      application({ donor: { inn: '7713076301', name: 'Билайн' } }),
+      'not-donor',
+    ],
+  ])('refuses %s after its check', async (_name, app, code) => {
+    const { cdb } = setup();
+    const { processId } = await cdb.receive(app, T0);
+    const view = await cdb.view(processId, 0, at(5 * MIN));
+    expect(view?.messages).toMatchObject([{ type: 'Rejected', reasonCode: code }]);
+    expect(view?.closed).toBe(true);
+  });
+
+  it('refuses a second application while one is open, and a porting within 60 days of the last', async () => {
+    const { cdb } = setup({
+      '79160000002': { operatorInn: MTS.inn, regionCodes: [77], lastPortedOn: '2026-10-01' },
+    });
+    await cdb.receive(application(), T0);
+    const second = await cdb.receive(application({ applicationId: 'app-2' }), at(MIN));
+    expect((await cdb.view(second.processId, 0, at(10 * MIN)))?.messages[0]).toMatchObject({
+      type: 'Rejected',
+      reasonCode: 'open-process',
+    });
+    const recent = await cdb.receive(application({ applicationId: 'app-3', msisdn: '79160000002' }), T0);
+    expect((await cdb.view(recent.processId, 0, at(5 * MIN)))?.messages[0]).toMatchObject({
+      type: 'Rejected',
+      reasonCode: 'recently-ported',
+      reason: 'номер переносили 01.10.2026, повторный перенос возможен с 30.11.2026',
+    });
+  });
+
+  it('lets the donor refuse for a debt and for a passport that is not the holder’s', async () => {
+    const { cdb } = setup({
+      '79275551234': { operatorInn: MTS.inn, regionCodes: [63], lastPortedOn: null },
+      '79851112233': { operatorInn: MTS.inn, regionCodes: [77], lastPortedOn: null },
+    });
+    const debt = await cdb.receive(
+      application({
+        applicationId: 'd',
+        msisdn: '79275551234',
+        regionCode: 63,
+        subscriber: { ...application().subscriber, passport: { series: '36 15', number: '246810' } },
+      }),
+      T0,
+    );
+    const passport = await cdb.receive(application({ applicationId: 'p', msisdn: '79851112233' }), T0);
+    const after = at(3 * HOUR);
+    expect((await cdb.view(debt.processId, 0, after))?.messages.at(-1)).toMatchObject({
+      type: 'DonorRejected',
+      reasonCode: 'debt',
+      reason: 'задолженность по договору 1\u00a0840\u00a0₽',
+    });
+    expect((await cdb.view(passport.processId, 0, after))?.messages.at(-1)).toMatchObject({
+      type: 'DonorRejected',
+      reasonCode: 'passport',
+    });
+  });
+
+  it('lets the recipient withdraw until the window is scheduled, not after', async () => {
+    const { cdb } = setup();
+    const early = await cdb.receive(application(), T0);
+    expect(await cdb.cancel(early.processId, at(HOUR))).toEqual({ cancelled: true });
+    const view = await cdb.view(early.processId, 0, at(10 * HOUR));
+    expect(view?.messages.map((m) => m.type)).toEqual(['Accepted', 'DonorCheck', 'Cancelled']);
+    expect(view?.closed).toBe(true);
+    const late = await cdb.receive(application({ applicationId: 'app-2' }), at(11 * HOUR));
+    const result = await cdb.cancel(late.processId, at(14 * HOUR));
+    expect(result).toMatchObject({ cancelled: false });
+  });
+
+  it('refuses a malformed application outright', async () => {
+    const { cdb } = setup();
+    await expect(cdb.receive({ ...application(), msisdn: '123' }, T0)).rejects.toThrow(/заполнено/);
+    await expect(cdb.receive({ ...application(), recipient: MTS }, T0)).rejects.toThrow(/совпадает/);
+  });
+});
