@@ -206,6 +206,8 @@ export class Cluster {
       DRAIN_TIMEOUT_MS: '20000',
       LOG_LEVEL: 'warn',
       WEB_DIST: '/nonexistent',
+      // The porting engine runs on every node; eight days to a porting window pass in about a second.
+      PORTING_TIME_SCALE: '1000000',
     };
     for (let i = 1; i <= this.options.nodes; i++) this.nodes.push(new AppNode(`node${i}`, await freePort(), env));
     // All at once, as a deployment would: migrations and seeding are guarded by database locks.

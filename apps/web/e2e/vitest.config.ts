@@ -7,7 +7,8 @@ export default defineConfig({
     root: new URL('.', import.meta.url).pathname,
     include: ['**/*.e2e.ts'],
     testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // A hook may start the site up to three times (features.e2e.ts); a busy machine needs the margin.
+    hookTimeout: 300_000,
     // Two cores: one browser and one server per file at a time keeps timings steady.
     fileParallelism: false,
   },

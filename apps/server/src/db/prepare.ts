@@ -10,9 +10,9 @@ export async function prepareDatabase(
 ): Promise<{ handle: DatabaseHandle; seeded: string[] }> {
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
   try {
-    await migrateDatabase(handle);
     const seeded: string[] = [];
     await oneNodeAtATime(config.databaseUrl, async () => {
+      await migrateDatabase(handle);
       if (await seedReference(handle.db)) seeded.push('reference');
       if (config.seedDemo && (await seedDemo(handle, { sessionSecret: config.sessionSecret }))) seeded.push('demo');
     });
@@ -27,9 +27,10 @@ export async function prepareDatabase(
 const SEED_LOCK_KEY = 7_242_002;
 
 /**
- * Nodes starting together on one PostgreSQL seed one after the other: some seed steps check for their
- * rows and insert them in separate transactions, and two nodes doing that at once collided on unique
- * keys (found by the scale test starting three nodes at once). PGlite serves one process: no lock needed.
+ * Nodes starting together on one PostgreSQL migrate and seed one after the other: some seed steps check
+ * for their rows and insert them in separate transactions, and two nodes doing that at once collided on
+ * unique keys; pg-boss creating the same queues from three nodes at once deadlocked (both found by the
+ * scale test starting three nodes at once). PGlite serves one process: no lock needed.
  */
 async function oneNodeAtATime(databaseUrl: string | undefined, work: () => Promise<void>): Promise<void> {
   if (!databaseUrl) return work();
