@@ -5,7 +5,8 @@
  * own process, as in production.
  *
  * Environment: BENCH_POSTGRES_URL (default postgresql://postgres@127.0.0.1:5432/test, a throw-away
- * database is created beside it), BENCH_DURATION seconds (default 10), BENCH_TARIFFS (default 50000).
+ * database is created beside it), BENCH_DURATION seconds (default 10), BENCH_TARIFFS (default 50000),
+ * BENCH_CPU_PROF (a folder: each server run writes its CPU profile there).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -58,20 +59,27 @@ const PATHS_V2 = [
   '/api/v2/tariff/list?QueryType=Package&RegionSlug=moskva&Skip=0&Take=10&SortBy=price&SortDesc=false&OperatorSlugs=mts&OperatorSlugs=beeline',
 ];
 
-async function cannon(url: string, paths: string[]): Promise<CannonResult> {
+// Queries nobody asked before (a price ceiling of its own each time): every one misses the node's cache
+// of answers and is searched and serialized afresh — the worst case beside the typical one above.
+const FRESH_REGIONS = [77, 78, 50, 66, 16, 54, 23];
+const freshPath = (n: number) =>
+  `/api/v1.4/tariff/list?RegionCode=${FRESH_REGIONS[n % FRESH_REGIONS.length]}&Skip=0&Take=10&SortBy=price&SortDesc=false&PriceMax=${100_000 + n}`;
+
+async function cannon(url: string, paths: string[] | ((n: number) => string)): Promise<CannonResult> {
   let n = 0;
+  const next = typeof paths === 'function' ? () => paths(n++) : () => paths[n++ % paths.length];
   // A short warm-up fills the plan and page caches, as on a server that has been running.
   await autocannon({
     url,
     connections: CONNECTIONS,
     duration: 2,
-    requests: [{ setupRequest: (r: object) => ({ ...r, path: paths[n++ % paths.length] }) }],
+    requests: [{ setupRequest: (r: object) => ({ ...r, path: next() }) }],
   });
   return autocannon({
     url,
     connections: CONNECTIONS,
     duration: DURATION,
-    requests: [{ setupRequest: (r: object) => ({ ...r, path: paths[n++ % paths.length] }) }],
+    requests: [{ setupRequest: (r: object) => ({ ...r, path: next() }) }],
   });
 }
 
@@ -135,9 +143,15 @@ async function load(handle: Awaited<ReturnType<typeof openDatabase>>, catalogue:
   return { ...result, seconds: (Date.now() - started) / 1000 };
 }
 
-async function site(env: Record<string, string>): Promise<[CannonResult, CannonResult]> {
+async function site(env: Record<string, string>): Promise<[CannonResult, CannonResult, CannonResult]> {
   const { url, child } = await startProcess(
-    ['--import', 'tsx', join(root, 'apps/server/src/server.ts')],
+    [
+      // BENCH_CPU_PROF=dir: the server writes a CPU profile there at exit (open it in Chrome's DevTools).
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      '--import',
+      'tsx',
+      join(root, 'apps/server/src/server.ts'),
+    ],
     { NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env },
     /Сайт работает: (http:\/\/\S+)/,
   );
@@ -150,7 +164,7 @@ async function site(env: Record<string, string>): Promise<[CannonResult, CannonR
       const res = await fetch(url + path);
       if (res.status !== 200) throw new Error(`${path} ответил ${res.status}: ${await res.text()}`);
     }
-    return [await cannon(url, PATHS), await cannon(url, PATHS_V2)];
+    return [await cannon(url, PATHS), await cannon(url, PATHS_V2), await cannon(url, freshPath)];
   } finally {
     await stop(child);
   }
@@ -194,8 +208,12 @@ async function main() {
       const loaded = await load(handle, catalogue);
       await handle.close();
       process.stdout.write(`PostgreSQL: загружено за ${loaded.seconds.toFixed(1)} с\n`);
-      const [v14, v2] = await site({ DATABASE_URL: url.toString() });
-      results.push(['GET /v1.4/tariff/list, PostgreSQL', v14], ['GET /v2/tariff/list, PostgreSQL', v2]);
+      const [v14, v2, fresh] = await site({ DATABASE_URL: url.toString() });
+      results.push(
+        ['GET /v1.4/tariff/list, PostgreSQL', v14],
+        ['GET /v2/tariff/list, PostgreSQL', v2],
+        ['  v1.4, every query new, PostgreSQL', fresh],
+      );
     } finally {
       await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
       await admin.end();
@@ -208,8 +226,12 @@ async function main() {
     const loaded = await load(handle, catalogue);
     await handle.close();
     process.stdout.write(`PGlite: загружено за ${loaded.seconds.toFixed(1)} с\n`);
-    const [v14, v2] = await site({ PGLITE_DIR: dir, DATABASE_URL: '' });
-    results.push(['GET /v1.4/tariff/list, PGlite', v14], ['GET /v2/tariff/list, PGlite', v2]);
+    const [v14, v2, fresh] = await site({ PGLITE_DIR: dir, DATABASE_URL: '' });
+    results.push(
+      ['GET /v1.4/tariff/list, PGlite', v14],
+      ['GET /v2/tariff/list, PGlite', v2],
+      ['  v1.4, every query new, PGlite', fresh],
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client';
 import { CATALOGUE_CHANGED, catalogueEvents } from './catalogue-events';
 import {
@@ -29,7 +31,18 @@ interface Snapshot {
   operatorBySlug: Map<string, number>;
   /** Per region and sort: the rows' positions in that order (at most 10 orders per region). */
   orders: Map<string, Uint32Array>;
+  /** List answers already made from this snapshot, as sent (a new snapshot starts empty). */
+  pages: LRUCache<string, ListPage>;
 }
+
+/** A list answer serialized once: the JSON body and its ETag. */
+export interface ListPage {
+  body: string;
+  etag: string;
+}
+
+/** Answers kept per snapshot: the pages people open again and again (a region's first page, popular filters). */
+const PAGE_CACHE_BYTES = 16 * 1024 * 1024;
 
 /** Code-point order, as PostgreSQL's `COLLATE "C"` sorts UTF-8 (JS `<` compares UTF-16 units). */
 export function compareCodePoints(a: string, b: string): number {
@@ -159,11 +172,28 @@ export class TariffIndex {
       regionBySlug: new Map(regions.map((r) => [r.slug, r.code])),
       operatorBySlug: new Map(operators.map((o) => [o.slug, o.id])),
       orders: new Map(),
+      pages: new LRUCache<string, ListPage>({ maxSize: PAGE_CACHE_BYTES, sizeCalculation: (p) => p.body.length * 2 }),
     };
     this.options.log?.info(
       { version, rows: rows.length, ms: Math.round(performance.now() - started) },
       'тарифы: индекс каталога построен',
     );
+  }
+
+  /**
+   * A list answer as it goes out: made by `make` (search and serialize) the first time a query is asked of
+   * this snapshot, then served as it is until the catalogue changes. Profiling the list at 50 connections
+   * put the search, the serialization and the ETag hash at a third of a request.
+   */
+  async page(search: TariffSearch, make: () => Promise<string>): Promise<ListPage> {
+    const snap = await this.fresh();
+    const key = JSON.stringify(search);
+    const cached = snap.pages.get(key);
+    if (cached) return cached;
+    const body = await make();
+    const page = { body, etag: `"${createHash('sha1').update(body).digest('base64')}"` };
+    snap.pages.set(key, page);
+    return page;
   }
 
   /** One page of a search and the number of all matches: the same answer as the SQL search. */

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { ProblemRef } from '../../lib/schemas';
-import { TariffIndex } from './memory-index';
+import { type ListPage, TariffIndex } from './memory-index';
 import {
   TariffDetailSchema,
   TariffFiltersSchema,
@@ -27,6 +28,12 @@ import {
 } from './service';
 
 const TAGS = ['Тарифы'];
+
+/** Sends a list answer serialized earlier (by the route's own schema) with its ETag; a match answers 304. */
+function sendPage(reply: FastifyReply, page: ListPage): string {
+  reply.header('content-type', 'application/json; charset=utf-8').header('etag', page.etag);
+  return page.body;
+}
 
 /** Every tariff call of spec §7: two list versions, filters, by id and by name. */
 const tariffRoutes: FastifyPluginAsyncTypebox<{ pollMs: number }> = async (app, opts) => {
@@ -55,7 +62,13 @@ const tariffRoutes: FastifyPluginAsyncTypebox<{ pollMs: number }> = async (app, 
         response: { 200: Type.Ref('TariffPage'), 400: ProblemRef },
       },
     },
-    async (request) => listTariffs(app.db, index, searchFromV14(request.query)),
+    async (request, reply) => {
+      const search = searchFromV14(request.query);
+      return sendPage(
+        reply,
+        await index.page(search, async () => String(reply.serialize(await listTariffs(app.db, index, search)))),
+      );
+    },
   );
 
   app.get(
@@ -69,7 +82,13 @@ const tariffRoutes: FastifyPluginAsyncTypebox<{ pollMs: number }> = async (app, 
         response: { 200: Type.Ref('TariffPage'), 400: ProblemRef },
       },
     },
-    async (request) => listTariffs(app.db, index, searchFromV2(request.query)),
+    async (request, reply) => {
+      const search = searchFromV2(request.query);
+      return sendPage(
+        reply,
+        await index.page(search, async () => String(reply.serialize(await listTariffs(app.db, index, search)))),
+      );
+    },
   );
 
   app.get(

@@ -436,6 +436,26 @@ describe('filters', () => {
   });
 });
 
+describe('answers made once per catalogue version', () => {
+  it('serves a repeated list query byte for byte with one ETag, 304 when the browser has it', async () => {
+    const url = '/api/v2/tariff/list?QueryType=Package&RegionSlug=moskva&Take=5&SortBy=traffic&SortDesc=true';
+    const first = await t.app.inject({ method: 'GET', url });
+    const again = await t.app.inject({ method: 'GET', url });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(again.body).toBe(first.body);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    // The body is what the route's schema makes of the search (no field more, none less).
+    const body = first.json();
+    expect(body).toMatchObject({ offset: 0, pageSize: 5 });
+    const fresh = (await page(`${url}&Skip=0`)).data[0] ?? {};
+    expect(Object.keys(body.data[0]).sort()).toEqual(Object.keys(fresh).sort());
+    const cached = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(cached.statusCode).toBe(304);
+    expect(cached.body).toBe('');
+  });
+});
+
 describe('import and export', () => {
   it('round-trips through JSON and CSV, and an import changes what the API answers', async () => {
     const json = JSON.stringify(catalogue);
