@@ -85,7 +85,7 @@ export default function PortationInitPage() {
             </Text>
             <Group>
               <Button onClick={() => navigate(`/portation/${order.id}/tariffs`)}>
-                {isLogged ? 'Выбрать тариф' : 'Войти через Госуслуги и выбрать тариф'}
+                {isLogged ? 'Выбрать тариф' : 'Войти и выбрать тариф'}
               </Button>
             </Group>
           </Stack>

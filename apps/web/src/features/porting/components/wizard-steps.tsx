@@ -1,4 +1,4 @@
-import { Stepper } from '@mantine/core';
+import { Stack, Stepper, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 
 const STEPS = [
@@ -7,20 +7,31 @@ const STEPS = [
   { label: 'Заявление', description: 'Дата и подпись' },
 ] as const;
 
-/** Where the user is in the three steps; on a phone only the numbers and labels, side by side. */
+/** Where the user is in the three steps; on a phone the circles only, with the current step named below. */
 export function WizardSteps({ active }: { active: 0 | 1 | 2 | 3 }) {
   const narrow = useMediaQuery('(max-width: 36em)');
+  const current = STEPS[Math.min(active, 2)];
   return (
-    <Stepper
-      active={active}
-      size="sm"
-      allowNextStepsSelect={false}
-      aria-label={`Шаг ${Math.min(active + 1, 3)} из 3`}
-      styles={{ steps: { flexWrap: 'nowrap' } }}
-    >
-      {STEPS.map((s) => (
-        <Stepper.Step key={s.label} label={s.label} description={narrow ? undefined : s.description} />
-      ))}
-    </Stepper>
+    <Stack gap={6}>
+      <Stepper
+        active={active}
+        size="sm"
+        allowNextStepsSelect={false}
+        aria-label={`Шаг ${Math.min(active + 1, 3)} из 3`}
+      >
+        {STEPS.map((s) => (
+          <Stepper.Step
+            key={s.label}
+            label={narrow ? undefined : s.label}
+            description={narrow ? undefined : s.description}
+          />
+        ))}
+      </Stepper>
+      {narrow && current && (
+        <Text size="sm" c="dimmed">
+          Шаг {Math.min(active + 1, 3)} из 3: {current.description.toLowerCase()}
+        </Text>
+      )}
+    </Stack>
   );
 }

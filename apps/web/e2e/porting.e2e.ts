@@ -1,0 +1,182 @@
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { type Site, watchErrors, withSiteAndBrowser } from './site';
+
+let site: Site;
+let browser: Browser;
+// Every wait of the porting 50 000 times faster: a porting 8 days ahead completes in about 15 s.
+withSiteAndBrowser(
+  (s, b) => {
+    site = s;
+    browser = b;
+  },
+  { PORTING_TIME_SCALE: '50000' },
+);
+
+const DESKTOP = { width: 1366, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+/** Screenshots of the page at desktop and phone size, into /tmp. */
+async function shoot(page: Page, name: string) {
+  await page.setViewportSize(DESKTOP);
+  await page.screenshot({ path: `/tmp/porting-${name}-desktop.png`, fullPage: true });
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: `/tmp/porting-${name}-phone.png`, fullPage: true });
+  // Nothing may stick out sideways on a phone.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  if (overflow > 0) tooWide.push(`${name}: ${overflow}px wider than the phone`);
+  await page.setViewportSize(DESKTOP);
+}
+
+/** Pages that stuck out sideways on the phone (checked at the end, so every screenshot is taken). */
+const tooWide: string[] = [];
+
+async function typeNumber(page: Page, digits: string) {
+  const field = page.getByLabel('Номер телефона');
+  await field.click();
+  await page.keyboard.type(digits);
+}
+
+describe('porting wizard', () => {
+  it('takes an anonymous visitor from step 1 through Госуслуги to done, and the porting completes by itself', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, locale: 'ru-RU', timezoneId: 'Europe/Moscow' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+
+    await page.goto(`${site.url}/portation`);
+    await page.locator('main h1', { hasText: 'Перенос номера' }).waitFor();
+    await page.waitForFunction(() => document.title.includes('—'));
+    expect(await page.title()).toBe('Перенос номера к другому оператору — Перенос номера');
+    await shoot(page, '0-intro');
+    await page.getByRole('link', { name: 'Начать', exact: true }).click();
+
+    // Step 1, not signed in: the number's operator and region, and a new order.
+    await page.waitForURL(`${site.url}/portation/init`);
+    await page.locator('main h1', { hasText: 'Шаг 1' }).waitFor();
+    await typeNumber(page, '9037654321');
+    await page.getByRole('button', { name: 'Проверить номер' }).click();
+    const result = page.getByTestId('lookup-result');
+    await result.waitFor();
+    expect(await result.innerText()).toMatch(/Москва/);
+    const created = page.getByTestId('order-created');
+    await created.waitFor();
+    const orderId = /№ (\d+)/.exec(await created.innerText())?.[1];
+    expect(orderId).toBeDefined();
+    await shoot(page, '1-init');
+
+    // Sign-in through the ESIA stand-in on the way to step 2, back to the same order.
+    await page.getByRole('button', { name: 'Войти и выбрать тариф' }).click();
+    await page.waitForURL(/\/esia-standin\/aas\/oauth2\/v2\/ac\?/, { timeout: 15_000 });
+    await page.getByRole('button', { name: /Войти как Иван Иванов/ }).click();
+    await page.waitForURL(`${site.url}/portation/${orderId}/tariffs`, { timeout: 15_000 });
+
+    // Step 2: the other operators' tariffs, with savings once the bill is known.
+    await page.locator('main h1', { hasText: 'Шаг 2' }).waitFor();
+    await page.getByTestId('tariff-card').first().waitFor();
+    const from = await page.getByTestId('order-summary').innerText();
+    const cards = await page.getByTestId('tariff-card').allInnerTexts();
+    const donor = /Сейчас у оператора\s+(\S+)/.exec(from)?.[1] ?? '';
+    expect(donor).not.toBe('');
+    for (const card of cards) expect(card).not.toContain(`\n${donor}\n`);
+    const bill = page.getByLabel('Или мой счёт в месяц');
+    await bill.fill('900');
+    await bill.press('Enter');
+    await page.getByTestId('today-cost').filter({ hasText: '900' }).waitFor();
+    await page
+      .getByTestId('saving')
+      .filter({ hasText: /Экономия|Дороже/ })
+      .first()
+      .waitFor();
+    await shoot(page, '2-tariffs');
+    // The calculator tab ranks the same tariffs with the same savings.
+    await page.getByRole('tab', { name: 'Калькулятор' }).click();
+    await page.getByTestId('calc-row').first().waitFor();
+    await page.getByTestId('saving').first().waitFor();
+    await shoot(page, '2-calculator');
+    await page.getByRole('tab', { name: 'Подбор тарифа' }).click();
+    const first = page.getByTestId('tariff-card').first();
+    const tariffName = (await first.locator('h3').innerText()).trim();
+    await first.getByRole('button', { name: /Выбрать/ }).click();
+
+    // Step 3: applicant from Госуслуги, earliest day preselected, the number confirmed by ESIA.
+    await page.waitForURL(`${site.url}/portation/${orderId}/submit`);
+    await page.getByTestId('personal').waitFor();
+    expect(await page.getByTestId('personal').innerText()).toContain('Иванов Иван Иванович');
+    await page.getByTestId('msisdn-confirmed').waitFor();
+    const chosen = await page.getByTestId('chosen-day').innerText();
+    expect(chosen).toMatch(/Выбрано: \d{1,2} [а-я]+ \d{4}/);
+    // Days before the earliest one are disabled in the calendar.
+    const day = chosen.replace('Выбрано: ', '');
+    await page.getByRole('button', { name: day, exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: day, exact: true }).getAttribute('data-selected')).toBe('true');
+    await page.getByLabel('Электронная почта').fill('ivanov@example.ru');
+    await shoot(page, '3-submit');
+    await page.getByRole('button', { name: 'Отправить заявление' }).click();
+    // Without consent nothing is sent.
+    await page.getByText('Подтвердите согласие').first().waitFor();
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Отправить заявление' }).click();
+
+    // Done: number, operator, tariff, date; it and the account follow the porting live.
+    await page.waitForURL(`${site.url}/portation/${orderId}/done`, { timeout: 15_000 });
+    await page
+      .getByTestId('application-number')
+      .filter({ hasText: `№ ${orderId}` })
+      .waitFor();
+    const done = await page.locator('main').innerText();
+    expect(done).toContain(tariffName);
+    expect(done).toContain(day);
+    await shoot(page, '4-done');
+    const accountHref = await page.getByRole('link', { name: 'Перенос в личном кабинете' }).getAttribute('href');
+    expect(accountHref).toMatch(/^\/account\/79037654321\/portation\/\d+$/);
+    const account = await context.newPage();
+    await account.setViewportSize(PHONE);
+    await account.goto(`${site.url}${accountHref}`);
+    await account.getByRole('heading', { name: 'История' }).waitFor();
+
+    // No reload: the event stream brings «Номер перенесён» to both pages.
+    await account.getByText('Номер перенесён').first().waitFor({ timeout: 90_000 });
+    await page.getByTestId('order-status').filter({ hasText: 'Выполнено' }).waitFor({ timeout: 30_000 });
+    await page.locator('main h1', { hasText: 'Номер перенесён' }).waitFor();
+    await account.screenshot({ path: '/tmp/porting-5-account-phone.png', fullPage: true });
+    await shoot(page, '5-done-complete');
+    const newOperator = (await page.getByTestId('done-card').innerText()).match(/Новый оператор\s+(\S+)/)?.[1];
+    expect(newOperator).toBeDefined();
+
+    // /check answers the new operator.
+    await page.goto(`${site.url}/check`);
+    await typeNumber(page, '9037654321');
+    await page.getByRole('button', { name: 'Проверить' }).click();
+    await page.getByTestId('lookup-result').waitFor();
+    expect(await page.getByTestId('lookup-result').innerText()).toContain(newOperator ?? '?');
+    expect(await page.getByTestId('lookup-result').innerText()).toContain('Номер перенесён');
+    expect(errors).toEqual([]);
+    expect(tooWide).toEqual([]);
+    await context.close();
+  }, 240_000);
+
+  it('says why a number cannot be ported now', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    await page.goto(`${site.url}/portation/init`);
+    await page.locator('main h1', { hasText: 'Шаг 1' }).waitFor();
+    // Иванов's main number has a submitted porting under way.
+    await typeNumber(page, '9161234567');
+    await page.getByRole('button', { name: 'Проверить номер' }).click();
+    const refusal = page.getByTestId('portation-refusal');
+    await refusal.waitFor();
+    expect(await refusal.innerText()).toContain('уже подано заявление на перенос');
+    expect(await page.getByTestId('order-created').count()).toBe(0);
+    await page.screenshot({ path: '/tmp/porting-refusal-phone.png', fullPage: true });
+    await page.close();
+  });
+
+  it('shows another citizen’s or an unknown order as not found', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${site.url}/portation/999999/done`);
+    await page.waitForURL(/\/esia-standin\/aas\/oauth2\/v2\/ac\?/, { timeout: 15_000 });
+    await page.getByRole('button', { name: /Войти как Анна Петрова/ }).click();
+    await page.waitForURL(`${site.url}/portation/999999/done`, { timeout: 15_000 });
+    await page.locator('main h1', { hasText: 'Заявление не найдено' }).waitFor();
+    await page.close();
+  });
+});
