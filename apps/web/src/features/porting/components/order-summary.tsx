@@ -20,7 +20,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 export function OrderSummary({ order, extra }: { order: PortationOrder; extra?: boolean }) {
   return (
     <Paper withBorder p="md" data-testid="order-summary">
-      <SimpleGrid cols={{ base: 1, xs: 2, md: extra ? 3 : 4 }} spacing="md">
+      <SimpleGrid cols={{ base: 2, md: extra ? 3 : 4 }} spacing="md">
         <Fact label="Номер">
           <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
             {formatMsisdn(order.msisdn)}
