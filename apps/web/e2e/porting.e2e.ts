@@ -155,6 +155,67 @@ describe('porting wizard', () => {
     await context.close();
   }, 240_000);
 
+  it('continues a signed-in citizen’s draft and confirms a number outside Госуслуги by an SMS code', async () => {
+    const context = await browser.newContext({ viewport: PHONE, locale: 'ru-RU', timezoneId: 'Europe/Moscow' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${site.url}/account`);
+    await page.waitForURL(/\/esia-standin\/aas\/oauth2\/v2\/ac\?/, { timeout: 15_000 });
+    await page.getByRole('button', { name: /Войти как Иван Иванов/ }).click();
+    await page.waitForURL(`${site.url}/account`, { timeout: 15_000 });
+
+    // The demo's draft of this number: step 1 offers to continue it instead of a second order.
+    await page.goto(`${site.url}/portation/init`);
+    await typeNumber(page, '9251112233');
+    await page.getByRole('button', { name: 'Проверить номер' }).click();
+    await page.getByTestId('portation-refusal').waitFor();
+    await page.getByRole('link', { name: /Продолжить заявление №/ }).click();
+    await page.waitForURL(/\/portation\/\d+\/tariffs$/);
+    const orderId = /\/portation\/(\d+)\//.exec(page.url())?.[1];
+    await page.getByTestId('tariff-card').first().waitFor();
+    await page
+      .getByTestId('tariff-card')
+      .first()
+      .getByRole('button', { name: /Выбрать/ })
+      .click();
+
+    // Step 3: not a Госуслуги number, so a code by SMS (the demo outbox shows it).
+    await page.waitForURL(`${site.url}/portation/${orderId}/submit`);
+    await page.getByTestId('send-code').click();
+    await page.getByText(/Код отправлен на \+7 \(925\) 111-22-33/).waitFor();
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Отправить заявление' }).click();
+    await page.getByText('Введите 6 цифр кода из SMS.').waitFor();
+    const outbox = await context.newPage();
+    await outbox.goto(`${site.url}/outbox-standin/`);
+    const code = /Код подтверждения номера для переноса: (\d{6})/.exec(await outbox.locator('body').innerText())?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    await outbox.close();
+    // A wrong code is refused with the server's reason; the right one sends the application.
+    await page.getByLabel('Код из SMS').first().click();
+    await page.keyboard.type(code === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Отправить заявление' }).click();
+    await page.getByTestId('submit-error').waitFor();
+    // A reload keeps the order and the chosen tariff: the state lives on the server.
+    await page.reload();
+    await page.getByTestId('send-code').waitFor();
+    await page.getByLabel('Код из SMS').first().click();
+    await page.keyboard.type(code ?? '');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Отправить заявление' }).click();
+    await page.waitForURL(`${site.url}/portation/${orderId}/done`, { timeout: 15_000 });
+    await page
+      .getByTestId('application-number')
+      .filter({ hasText: `№ ${orderId}` })
+      .waitFor();
+    // The expected failures: step 1's refusal (a draft exists) and the wrong code, both 400.
+    expect(errors.filter((e) => e.startsWith('HTTP'))).toEqual([
+      expect.stringMatching(/HTTP 400 .*\/portation\/init$/),
+      expect.stringMatching(/HTTP 400 .*\/portation\/\d+\/submit$/),
+    ]);
+    await context.close();
+  }, 120_000);
+
   it('says why a number cannot be ported now', async () => {
     const page = await browser.newPage({ viewport: PHONE });
     await page.goto(`${site.url}/portation/init`);

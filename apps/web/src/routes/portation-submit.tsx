@@ -288,7 +288,7 @@ function SubmitForm({ order }: { order: PortationOrder }) {
                       </Text>
                     )}
                     <Stack gap={4}>
-                      <Text size="sm" fw={500} id="code-label">
+                      <Text size="sm" fw={500}>
                         Код из SMS
                       </Text>
                       <PinInput
@@ -298,7 +298,7 @@ function SubmitForm({ order }: { order: PortationOrder }) {
                         value={code}
                         onChange={setCode}
                         error={Boolean(errors.confirmationCode)}
-                        aria-labelledby="code-label"
+                        ariaLabel="Код из SMS"
                         size="md"
                       />
                       {errors.confirmationCode && (
