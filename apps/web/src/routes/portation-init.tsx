@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { normaliseMsisdn } from '@perenos/phone';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Page } from '../components/page';
 import { useAuth } from '../features/auth/api';
 import { useLookupMsisdn } from '../features/lookup/api';
@@ -15,6 +15,10 @@ import { WizardSteps } from '../features/porting/components/wizard-steps';
 export default function PortationInitPage() {
   const { isLogged } = useAuth();
   const navigate = useNavigate();
+  // From an operator's page: step 2 opens with that operator's tariffs picked in the filter.
+  const [params] = useSearchParams();
+  const op = params.get('op');
+  const next = (id: number) => `/portation/${id}/tariffs${op && /^[a-z0-9-]{1,60}$/.test(op) ? `?op=${op}` : ''}`;
   const [value, setValue] = useState('');
   const [inputError, setInputError] = useState<string | undefined>();
   const lookup = useLookupMsisdn(isLogged);
@@ -84,7 +88,7 @@ export default function PortationInitPage() {
               {isLogged ? '.' : '. Для этого нужно войти через Госуслуги: после входа вы вернётесь к этому заявлению.'}
             </Text>
             <Group>
-              <Button onClick={() => navigate(`/portation/${order.id}/tariffs`)}>
+              <Button onClick={() => navigate(next(order.id))}>
                 {isLogged ? 'Выбрать тариф' : 'Войти и выбрать тариф'}
               </Button>
             </Group>
