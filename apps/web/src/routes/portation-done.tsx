@@ -1,10 +1,10 @@
 import { Alert, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Page } from '../components/page';
 import { OperatorName } from '../features/account/components/operator-name';
 import { StatusBadge } from '../features/account/components/status-badge';
-import { type PortationOrder, parseOrderId, useAccountEvents } from '../features/porting/api';
+import { type PortationOrder, parseOrderId, useAccountEvents, useDeletePortation } from '../features/porting/api';
 import { OrderGate, OrderNotFound } from '../features/porting/components/order-gate';
 import { OrderTimeline } from '../features/porting/components/order-timeline';
 import { formatDay } from '../features/porting/dates';
@@ -99,7 +99,7 @@ function Done({ order }: { order: PortationOrder }) {
               Новый оператор передаст SIM-карту; после переноса номер заработает в его сети. Обо всех шагах мы сообщим
               {order.email ? ` на ${order.email} и` : ''} по SMS.
             </List.Item>
-            <List.Item>Пока окно переноса не назначено, заявление можно отозвать в личном кабинете.</List.Item>
+            <List.Item>Пока окно переноса не назначено, заявление можно отозвать на этой странице.</List.Item>
           </List>
         </Stack>
       )}
@@ -114,6 +114,8 @@ function Done({ order }: { order: PortationOrder }) {
         <OrderTimeline events={order.events} />
       </Stack>
 
+      {order.status === 'PendingBDPN' && <Withdraw id={order.id} />}
+
       <Group>
         <Button component={Link} to={accountLink}>
           Перенос в личном кабинете
@@ -123,5 +125,41 @@ function Done({ order }: { order: PortationOrder }) {
         </Button>
       </Group>
     </Page>
+  );
+}
+
+/** «Отозвать заявление», asked twice; the server refuses once the porting window is scheduled and says why. */
+function Withdraw({ id }: { id: number }) {
+  const [asking, setAsking] = useState(false);
+  const remove = useDeletePortation(id);
+  const refused = remove.data && !remove.data.ok ? remove.data.refusal.message : null;
+  if (!asking) {
+    return (
+      <Group>
+        <Button variant="subtle" color="red" onClick={() => setAsking(true)}>
+          Отозвать заявление
+        </Button>
+      </Group>
+    );
+  }
+  return (
+    <Alert color="red" title="Отозвать заявление?" data-testid="withdraw">
+      <Stack gap="sm">
+        <Text size="sm">Перенос не состоится; чтобы перенести номер позже, понадобится новое заявление.</Text>
+        {refused && (
+          <Text size="sm" fw={600} role="alert">
+            {refused}
+          </Text>
+        )}
+        <Group>
+          <Button color="red" onClick={() => remove.mutate()} loading={remove.isPending}>
+            Да, отозвать
+          </Button>
+          <Button variant="default" onClick={() => setAsking(false)}>
+            Нет, оставить
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
   );
 }

@@ -141,6 +141,25 @@ export function useSubmitPortation(id: number) {
   });
 }
 
+/** Withdraws the application (or deletes a draft) while the porting window is not yet scheduled. */
+export function useDeletePortation(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (): Promise<Outcome<true>> => {
+      try {
+        await api.delete('/api/v1/order/portation/{id}', { path: { id } });
+        return { ok: true, data: true };
+      } catch (error) {
+        return { ok: false, ...refusalOf(error) };
+      }
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['portation', 'detail', { id }] });
+      void queryClient.invalidateQueries({ queryKey: ['account'] });
+    },
+  });
+}
+
 /** One change of the user's orders and portations, as the server's event stream tells it. */
 export interface PortationChange {
   orderId: number;
