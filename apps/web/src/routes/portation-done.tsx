@@ -38,7 +38,7 @@ function Done({ order }: { order: PortationOrder }) {
     order.status === 'Done'
       ? 'Номер перенесён'
       : order.status === 'Deleted'
-        ? 'Заявление отклонено или отозвано'
+        ? 'Перенос не состоится'
         : 'Заявление отправлено';
   return (
     <Page
@@ -75,7 +75,7 @@ function Done({ order }: { order: PortationOrder }) {
       </Card>
 
       {order.status === 'Deleted' && order.reason && (
-        <Alert color="red" title="Перенос не состоится" data-testid="order-reason">
+        <Alert color="red" title="Причина" data-testid="order-reason">
           {order.reason}
         </Alert>
       )}
