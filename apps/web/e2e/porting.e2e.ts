@@ -20,6 +20,15 @@ const PHONE = { width: 390, height: 844 };
 async function shoot(page: Page, name: string) {
   await page.setViewportSize(DESKTOP);
   await page.screenshot({ path: `/tmp/porting-${name}-desktop.png`, fullPage: true });
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  if (wide > 0) tooWide.push(`${name}: ${wide}px wider than the desktop`);
+  // The header's last control keeps its margin from the window's edge.
+  const right = await page.evaluate(() => {
+    const header = document.querySelector('header');
+    const buttons = header ? Array.from(header.querySelectorAll('a, button')) : [];
+    return Math.max(0, ...buttons.map((b) => b.getBoundingClientRect().right).filter((r) => r > 0));
+  });
+  if (right > DESKTOP.width - 8) tooWide.push(`${name}: header reaches the window's edge (${right}px)`);
   await page.setViewportSize(PHONE);
   await page.screenshot({ path: `/tmp/porting-${name}-phone.png`, fullPage: true });
   // Nothing may stick out sideways on a phone.
