@@ -420,9 +420,11 @@ function TodayPanel({
   onBill,
   onUsage,
 }: TodayPanelProps) {
+  const { minutes, sms, gb } = usage;
   const [draft, setDraft] = useState(usage);
   const [billDraft, setBillDraft] = useState<number | string>(bill ?? '');
-  useEffect(() => setDraft(usage), [usage]);
+  // Only a change of the URL's use (back button, a shared link) replaces what is being typed.
+  useEffect(() => setDraft({ minutes, sms, gb }), [minutes, sms, gb]);
   useEffect(() => setBillDraft(bill ?? ''), [bill]);
   const commit = () => {
     if (draft.minutes !== usage.minutes || draft.sms !== usage.sms || draft.gb !== usage.gb) onUsage(draft);
