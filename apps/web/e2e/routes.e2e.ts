@@ -30,7 +30,7 @@ const PUBLIC_ROUTES: [string, RegExp][] = [
   ['/tariffs', /Тарифы/],
   ['/tariffs/moskva', /Тарифы/],
   ['/portation', /Перенос номера/],
-  ['/portation/init', /шаг 1/],
+  ['/portation/init', /Шаг 1/],
   ['/contacts', /Контакты/],
   ['/check', /Проверка номера/],
   ['/about', /О переносе/],

@@ -28,8 +28,14 @@ export function runCli(args: string[], dataDir: string): Promise<string> {
   });
 }
 
-/** Starts the built site as `npm start` would (own PGlite folder, demo data, a free port). */
-export async function startSite(dataDir = mkdtempSync(join(tmpdir(), 'perenos-e2e-'))): Promise<Site> {
+/**
+ * Starts the built site as `npm start` would (own PGlite folder, demo data, a free port); `env`
+ * overrides its environment (e.g. PORTING_TIME_SCALE).
+ */
+export async function startSite(
+  dataDir = mkdtempSync(join(tmpdir(), 'perenos-e2e-')),
+  env: Record<string, string> = {},
+): Promise<Site> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts')], {
     cwd: root,
     env: {
@@ -40,6 +46,7 @@ export async function startSite(dataDir = mkdtempSync(join(tmpdir(), 'perenos-e2
       PGLITE_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -105,11 +112,14 @@ export function watchErrors(page: Page): string[] {
 }
 
 /** Starts the site and Chromium before the file's tests (handing both to `use`) and stops them after. */
-export function withSiteAndBrowser(use: (site: Site, browser: Browser) => void): void {
+export function withSiteAndBrowser(
+  use: (site: Site, browser: Browser) => void,
+  env: Record<string, string> = {},
+): void {
   let site: Site | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+    [site, browser] = await Promise.all([startSite(undefined, env), launchBrowser()]);
     use(site, browser);
   });
   afterAll(async () => {

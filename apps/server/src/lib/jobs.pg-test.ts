@@ -48,7 +48,15 @@ describe('two engine processes on one PostgreSQL', () => {
     while ((await count()) < JOBS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
     // A moment more: a job run twice would show up now.
     await new Promise((r) => setTimeout(r, 1500));
-    await Promise.all(workers.map((w) => new Promise((r) => (w.once('exit', r), w.kill('SIGTERM')))));
+    await Promise.all(
+      workers.map(
+        (w) =>
+          new Promise((r) => {
+            w.once('exit', r);
+            w.kill('SIGTERM');
+          }),
+      ),
+    );
     const { rows } = await db.handle.executeSql(
       'select count(*) as runs, count(distinct job_id) as jobs, count(distinct worker) as workers from job_runs',
     );

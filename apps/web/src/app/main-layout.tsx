@@ -60,7 +60,7 @@ function AccountControl({ onNavigate }: { onNavigate?: () => void }) {
   const esiaOn = features?.some((f) => f.feature === 'EsiaAuth' && f.isEnabled) ?? false;
   if (auth?.isLogged) {
     return (
-      <Group gap="xs" wrap="nowrap">
+      <Group gap={4} wrap="nowrap">
         <Button
           component={RouterLink}
           to="/account"
@@ -72,7 +72,8 @@ function AccountControl({ onNavigate }: { onNavigate?: () => void }) {
         >
           {auth.userName ?? 'Личный кабинет'}
         </Button>
-        <Button component="a" href={logoutUrl()} variant="subtle" color="gray">
+        {/* Compact: beside a long name and the full menu at 1366 px it would touch the window's edge. */}
+        <Button component="a" href={logoutUrl()} variant="subtle" color="gray" px="xs">
           Выйти
         </Button>
       </Group>

@@ -8,9 +8,7 @@ export interface RouteDef {
   /** React Router path; `?` marks an optional segment as in the spec. */
   path: string;
   /** Loaded on first visit, so the first page does not wait for all the others. */
-  page?: () => Promise<{ default: ComponentType }>;
-  /** A route whose capability comes later shows this entry of routes/placeholders instead. */
-  placeholder?: string;
+  page: () => Promise<{ default: ComponentType }>;
   /** Sign-in required: the guard sends the visitor to ESIA and back. */
   auth?: boolean;
   /** The route exists only while this feature is on; otherwise the not-found page. */
@@ -22,26 +20,31 @@ export const routeTable: RouteDef[] = [
   { name: 'home', path: '/', page: () => import('../routes/home') },
   { name: 'tariffs', path: '/tariffs', page: () => import('../routes/tariffs') },
   { name: 'tariffs-region', path: '/tariffs/:region', page: () => import('../routes/tariffs') },
-  { name: 'portation', path: '/portation', placeholder: 'portation', feature: 'Portation' },
-  { name: 'portation-init', path: '/portation/init', placeholder: 'portation-init', feature: 'Portation' },
+  { name: 'portation', path: '/portation', page: () => import('../routes/portation'), feature: 'Portation' },
+  {
+    name: 'portation-init',
+    path: '/portation/init',
+    page: () => import('../routes/portation-init'),
+    feature: 'Portation',
+  },
   {
     name: 'portation-tariffs',
     path: '/portation/:order/tariffs',
-    placeholder: 'portation-tariffs',
+    page: () => import('../routes/portation-tariffs'),
     feature: 'Portation',
     auth: true,
   },
   {
     name: 'portation-submit',
     path: '/portation/:order/submit',
-    placeholder: 'portation-submit',
+    page: () => import('../routes/portation-submit'),
     feature: 'Portation',
     auth: true,
   },
   {
     name: 'portation-order',
     path: '/portation/:order/done',
-    placeholder: 'portation-order',
+    page: () => import('../routes/portation-done'),
     feature: 'Portation',
     auth: true,
   },

@@ -4,12 +4,8 @@ import { RouteGuard } from './route-guard';
 import { type RouteDef, routeTable } from './route-table';
 
 async function loadElement(def: RouteDef) {
-  if (def.page) {
-    const { default: Page } = await def.page();
-    return <Page />;
-  }
-  const { PlaceholderPage } = await import('../routes/placeholders');
-  return <PlaceholderPage name={def.placeholder ?? def.name} />;
+  const { default: Page } = await def.page();
+  return <Page />;
 }
 
 /** Browser-history router: every route of the table inside the main layout, each behind its guards. */
@@ -34,5 +30,5 @@ export function preloadCurrentPage(pathname: string): void {
     routeTable.map((def) => ({ path: def.path, def })),
     pathname,
   )?.[0];
-  match?.route.def.page?.().catch(() => undefined);
+  match?.route.def.page().catch(() => undefined);
 }

@@ -5,11 +5,18 @@ export const PAGE_META_DEBOUNCE_MS = 50;
 
 let timer: ReturnType<typeof setTimeout> | undefined;
 
+/** «Страница — Перенос номера»; a page named like the site is not suffixed with its own name again. */
+export function documentTitle(title: string): string {
+  const own = title.trim();
+  if (!own || own.toLocaleLowerCase('ru') === SITE_NAME.toLocaleLowerCase('ru')) return SITE_NAME;
+  return `${own} — ${SITE_NAME}`;
+}
+
 /** Sets the document title and description; bursts of updates during a navigation collapse into one. */
 export function setPageMeta(title: string, description?: string): void {
   if (timer) clearTimeout(timer);
   timer = setTimeout(() => {
-    document.title = title ? `${title} — ${SITE_NAME}` : SITE_NAME;
+    document.title = documentTitle(title);
     if (description) {
       let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
       if (!meta) {

@@ -1,7 +1,7 @@
-import { Table, Text } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
 import { ApiError } from '@perenos/api-client';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
 import { getAccountOrdersQueryOptions, isMsisdn, parsePage } from '../features/account/api';
@@ -53,7 +53,18 @@ export default function AccountOrdersPage() {
               {orders.data.map((o) => (
                 <Table.Tr key={o.id}>
                   <Table.Td>
-                    <Text size="sm">№ {o.id}</Text>
+                    {o.status === 'Initialized' || o.status === 'PendingBDPN' || o.status === 'Done' ? (
+                      <Anchor
+                        component={Link}
+                        size="sm"
+                        to={o.status === 'Initialized' ? `/portation/${o.id}/tariffs` : `/portation/${o.id}/done`}
+                      >
+                        № {o.id}
+                        {o.status === 'Initialized' ? ' — продолжить' : ''}
+                      </Anchor>
+                    ) : (
+                      <Text size="sm">№ {o.id}</Text>
+                    )}
                     <Text size="xs" c="dimmed">
                       от {formatDate(o.createdAt)}
                     </Text>

@@ -8,6 +8,7 @@ import { getPortationInfoQueryOptions, isMsisdn, STATUS_LABELS } from '../featur
 import { MsisdnHeader } from '../features/account/components/msisdn-header';
 import { OperatorName } from '../features/account/components/operator-name';
 import { StatusBadge } from '../features/account/components/status-badge';
+import { useAccountEvents } from '../features/porting/api';
 import { formatDate, formatDateTime, formatMsisdn } from '../lib/format';
 import NotFoundPage from './not-found';
 
@@ -27,6 +28,8 @@ export default function AccountPortationInfoPage() {
   const msisdn = params.msisdn;
   const id = /^[1-9]\d{0,9}$/.test(params.portationId ?? '') ? Number(params.portationId) : undefined;
   const valid = isMsisdn(msisdn) && id !== undefined && id <= 2147483647;
+  // The status and the timeline follow the porting as it goes, without a reload.
+  useAccountEvents(valid);
   const { data, isPending, error } = useQuery({
     ...getPortationInfoQueryOptions(valid ? msisdn : '', id ?? 0),
     enabled: valid,

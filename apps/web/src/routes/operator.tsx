@@ -83,7 +83,7 @@ export default function OperatorPage() {
             </Card>
           </SimpleGrid>
           <Group>
-            <Button component={Link} to="/portation">
+            <Button component={Link} to={`/portation/init?op=${encodeURIComponent(slug)}`}>
               Перенести номер к оператору
             </Button>
             <Button component={Link} to="/operators" variant="light">

@@ -77,7 +77,7 @@ beforeAll(async () => {
       oid,
       `Тестов${i} Тест Тестович`,
       profile,
-      sealPassport(seal, [{ type: 'RF_PASSPORT', series: '1234', number: '56789' + i, verified: true }]),
+      sealPassport(seal, [{ type: 'RF_PASSPORT', series: '1234', number: `56789${i}`, verified: true }]),
       new Date(),
     );
     owners.push({ userId: user.id, browserId: `browser-${i}` });

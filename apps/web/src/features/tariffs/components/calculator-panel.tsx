@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { QueryState } from '../../../components/query-state';
 import { OperatorLogo } from '../../operators/components/operator-logo';
 import { getAllRegionTariffsQueryOptions, type Tariff } from '../api';
@@ -26,7 +26,19 @@ function describeLine(line: CostLine, kind: Tariff['kind']): string {
   return `${name}: ${formatCount(line.quantity)} ${unit} × ${formatMoney(line.unitPrice)} = ${formatMoney(line.amount)}`;
 }
 
-function CostCard({ rank, tariff, cost, onOpen }: { rank: number; tariff: Tariff; cost: Cost; onOpen: () => void }) {
+function CostCard({
+  rank,
+  tariff,
+  cost,
+  onOpen,
+  extra,
+}: {
+  rank: number;
+  tariff: Tariff;
+  cost: Cost;
+  onOpen: () => void;
+  extra?: ReactNode;
+}) {
   const lines = cost.lines.filter((l) => l.part === 'fee' || l.covered !== 'none' || l.quantity > 0);
   return (
     <Card withBorder padding="md" data-testid="calc-row" aria-label={`${rank}. ${tariff.name}`}>
@@ -59,6 +71,7 @@ function CostCard({ rank, tariff, cost, onOpen }: { rank: number; tariff: Tariff
           </Button>
         </Stack>
       </Group>
+      {extra}
     </Card>
   );
 }
@@ -73,11 +86,20 @@ export function CalculatorPanel({
   usage,
   onUsageChange,
   onOpen,
+  exclude,
+  extra,
+  withForm = true,
 }: {
   regionCode: number;
   usage: Usage;
   onUsageChange: (usage: Usage) => void;
   onOpen: (id: number) => void;
+  /** Tariffs left out of the ranking (the porting wizard leaves out the current operator's). */
+  exclude?: (tariff: Tariff) => boolean;
+  /** Shown under each ranked tariff (the porting wizard's savings and «Выбрать»). */
+  extra?: (tariff: Tariff, cost: Cost) => ReactNode;
+  /** False when the page asks for the use elsewhere. */
+  withForm?: boolean;
 }) {
   const { data, isPending, error } = useQuery(getAllRegionTariffsQueryOptions(regionCode));
   // The list starts again from the top whenever the use or the region changes.
@@ -103,7 +125,10 @@ export function CalculatorPanel({
     recent.current = [...recent.current.slice(-4), usageKeyOf(latest.current)];
     onUsageChange(latest.current);
   };
-  const ranked = useMemo(() => (data ? rankByCost(data, usage) : []), [data, usage]);
+  const ranked = useMemo(
+    () => (data ? rankByCost(exclude ? data.filter((t) => !exclude(t)) : data, usage) : []),
+    [data, usage, exclude],
+  );
   const field = (key: keyof Usage, label: string, suffix: string, decimal = false) => (
     <NumberInput
       label={label}
@@ -127,34 +152,43 @@ export function CalculatorPanel({
   );
   return (
     <Stack gap="md">
-      <Paper withBorder p="md" component="section" aria-labelledby="calc-title">
-        <Stack gap="sm">
-          <Title order={2} size="h3" id="calc-title">
-            Сколько я заплачу
-          </Title>
-          <Text c="dimmed" size="sm">
-            Укажите, сколько вы тратите за месяц. Для пакетных тарифов считаем абонентскую плату и то, что сверх пакета,
-            для тарифов без пакета — каждую минуту, SMS и мегабайт.
-          </Text>
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            {field('minutes', 'Минут в месяц', ' мин')}
-            {field('sms', 'SMS в месяц', ' SMS')}
-            {field('gb', 'Интернет в месяц', ' ГБ', true)}
-          </SimpleGrid>
-          <Group>
-            <Button onClick={commit}>Рассчитать</Button>
-            {data && (
-              <Badge variant="light" size="lg">
-                Тарифов в регионе: {data.length}
-              </Badge>
-            )}
-          </Group>
-        </Stack>
-      </Paper>
+      {withForm && (
+        <Paper withBorder p="md" component="section" aria-labelledby="calc-title">
+          <Stack gap="sm">
+            <Title order={2} size="h3" id="calc-title">
+              Сколько я заплачу
+            </Title>
+            <Text c="dimmed" size="sm">
+              Укажите, сколько вы тратите за месяц. Для пакетных тарифов считаем абонентскую плату и то, что сверх
+              пакета, для тарифов без пакета — каждую минуту, SMS и мегабайт.
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              {field('minutes', 'Минут в месяц', ' мин')}
+              {field('sms', 'SMS в месяц', ' SMS')}
+              {field('gb', 'Интернет в месяц', ' ГБ', true)}
+            </SimpleGrid>
+            <Group>
+              <Button onClick={commit}>Рассчитать</Button>
+              {data && (
+                <Badge variant="light" size="lg">
+                  Тарифов в регионе: {data.length}
+                </Badge>
+              )}
+            </Group>
+          </Stack>
+        </Paper>
+      )}
       <QueryState isPending={isPending} error={error} />
       {data && data.length === 0 && <Text c="dimmed">В этом регионе тарифов пока нет.</Text>}
       {ranked.slice(0, shown).map((r, i) => (
-        <CostCard key={r.tariff.id} rank={i + 1} tariff={r.tariff} cost={r.cost} onOpen={() => onOpen(r.tariff.id)} />
+        <CostCard
+          key={r.tariff.id}
+          rank={i + 1}
+          tariff={r.tariff}
+          cost={r.cost}
+          onOpen={() => onOpen(r.tariff.id)}
+          extra={extra?.(r.tariff, r.cost)}
+        />
       ))}
       {ranked.length > shown && (
         <Button variant="light" onClick={() => setShownFor({ key: usageKey, n: shown + PAGE })}>

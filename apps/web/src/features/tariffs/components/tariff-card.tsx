@@ -1,4 +1,5 @@
 import { Badge, Button, Card, Checkbox, Group, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { OperatorLogo } from '../../operators/components/operator-logo';
 import type { Tariff } from '../api';
 import { formatAllowance, formatMonthly, formatUnitPrice } from '../format';
@@ -9,12 +10,33 @@ interface TariffCardProps {
   compareDisabled: boolean;
   onToggleCompare: () => void;
   onOpen: () => void;
+  /** Shown under the allowances (the porting wizard's savings). */
+  extra?: ReactNode;
+  /** A main action beside «Подробнее» (the porting wizard's «Выбрать»). */
+  action?: ReactNode;
+  /** Marks the card as the one chosen. */
+  selected?: boolean;
 }
 
 /** One row of the list: monogram, name, allowances, price, and the way to details and comparison. */
-export function TariffCard({ tariff: t, compared, compareDisabled, onToggleCompare, onOpen }: TariffCardProps) {
+export function TariffCard({
+  tariff: t,
+  compared,
+  compareDisabled,
+  onToggleCompare,
+  onOpen,
+  extra,
+  action,
+  selected,
+}: TariffCardProps) {
   return (
-    <Card withBorder padding="md" data-testid="tariff-card" aria-label={t.name}>
+    <Card
+      withBorder
+      padding="md"
+      data-testid="tariff-card"
+      aria-label={t.name}
+      style={selected ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}
+    >
       {/* On a narrow screen the price and buttons move under the name instead of squeezing it. */}
       <Group justify="space-between" wrap="wrap" align="flex-start" gap="sm">
         <Group wrap="nowrap" align="flex-start" gap="md" style={{ flex: '1 1 240px' }}>
@@ -44,6 +66,7 @@ export function TariffCard({ tariff: t, compared, compareDisabled, onToggleCompa
                 {formatUnitPrice(t.mbPrice)}
               </Text>
             )}
+            {extra}
           </Stack>
         </Group>
         <Stack gap="xs" align="flex-end">
@@ -62,6 +85,7 @@ export function TariffCard({ tariff: t, compared, compareDisabled, onToggleCompa
               Подробнее
             </Button>
           </Group>
+          {action}
         </Stack>
       </Group>
     </Card>

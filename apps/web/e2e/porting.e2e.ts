@@ -1,0 +1,268 @@
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { type Site, watchErrors, withSiteAndBrowser } from './site';
+
+let site: Site;
+let browser: Browser;
+// Every wait of the porting 50 000 times faster: a porting 8 days ahead completes in about 15 s.
+withSiteAndBrowser(
+  (s, b) => {
+    site = s;
+    browser = b;
+  },
+  { PORTING_TIME_SCALE: '50000' },
+);
+
+const DESKTOP = { width: 1366, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+/** Screenshots of the page at desktop and phone size, into /tmp. */
+async function shoot(page: Page, name: string) {
+  await page.setViewportSize(DESKTOP);
+  await page.screenshot({ path: `/tmp/porting-${name}-desktop.png`, fullPage: true });
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  if (wide > 0) tooWide.push(`${name}: ${wide}px wider than the desktop`);
+  // The header's last control keeps its margin from the window's edge.
+  const right = await page.evaluate(() => {
+    const header = document.querySelector('header');
+    const buttons = header ? Array.from(header.querySelectorAll('a, button')) : [];
+    return Math.max(0, ...buttons.map((b) => b.getBoundingClientRect().right).filter((r) => r > 0));
+  });
+  if (right > DESKTOP.width - 8) tooWide.push(`${name}: header reaches the window's edge (${right}px)`);
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: `/tmp/porting-${name}-phone.png`, fullPage: true });
+  // Nothing may stick out sideways on a phone.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  if (overflow > 0) tooWide.push(`${name}: ${overflow}px wider than the phone`);
+  await page.setViewportSize(DESKTOP);
+}
+
+/** Pages that stuck out sideways on the phone (checked at the end, so every screenshot is taken). */
+const tooWide: string[] = [];
+
+async function typeNumber(page: Page, digits: string) {
+  const field = page.getByLabel('Номер телефона');
+  await field.click();
+  await page.keyboard.type(digits);
+}
+
+describe('porting wizard', () => {
+  it('takes an anonymous visitor from step 1 through Госуслуги to done, and the porting completes by itself', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, locale: 'ru-RU', timezoneId: 'Europe/Moscow' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+
+    await page.goto(`${site.url}/portation`);
+    await page.locator('main h1', { hasText: 'Перенос номера' }).waitFor();
+    await page.waitForFunction(() => document.title.includes('—'));
+    expect(await page.title()).toBe('Перенос номера к другому оператору — Перенос номера');
+    await shoot(page, '0-intro');
+    await page.getByRole('link', { name: 'Начать', exact: true }).click();
+
+    // Step 1, not signed in: the number's operator and region, and a new order.
+    await page.waitForURL(`${site.url}/portation/init`);
+    await page.locator('main h1', { hasText: 'Шаг 1' }).waitFor();
+    await typeNumber(page, '9037654321');
+    await page.getByRole('button', { name: 'Проверить номер' }).click();
+    const result = page.getByTestId('lookup-result');
+    await result.waitFor();
+    expect(await result.innerText()).toMatch(/Москва/);
+    const created = page.getByTestId('order-created');
+    await created.waitFor();
+    const orderId = /№ (\d+)/.exec(await created.innerText())?.[1];
+    expect(orderId).toBeDefined();
+    await shoot(page, '1-init');
+
+    // Sign-in through the ESIA stand-in on the way to step 2, back to the same order.
+    await page.getByRole('button', { name: 'Войти и выбрать тариф' }).click();
+    await page.waitForURL(/\/esia-standin\/aas\/oauth2\/v2\/ac\?/, { timeout: 15_000 });
+    await page.getByRole('button', { name: /Войти как Иван Иванов/ }).click();
+    await page.waitForURL(`${site.url}/portation/${orderId}/tariffs`, { timeout: 15_000 });
+
+    // Step 2: the other operators' tariffs, with savings once the bill is known.
+    await page.locator('main h1', { hasText: 'Шаг 2' }).waitFor();
+    await page.getByTestId('tariff-card').first().waitFor();
+    const from = await page.getByTestId('order-summary').innerText();
+    const cards = await page.getByTestId('tariff-card').allInnerTexts();
+    const donor = /Сейчас у оператора\s+(\S+)/.exec(from)?.[1] ?? '';
+    expect(donor).not.toBe('');
+    for (const card of cards) expect(card).not.toContain(`\n${donor}\n`);
+    const bill = page.getByLabel('Или мой счёт в месяц');
+    await bill.fill('900');
+    await bill.press('Enter');
+    await page.getByTestId('today-cost').filter({ hasText: '900' }).waitFor();
+    await page
+      .getByTestId('saving')
+      .filter({ hasText: /Экономия|Дороже/ })
+      .first()
+      .waitFor();
+    await shoot(page, '2-tariffs');
+    // The calculator tab ranks the same tariffs with the same savings.
+    await page.getByRole('tab', { name: 'Калькулятор' }).click();
+    await page.getByTestId('calc-row').first().waitFor();
+    await page.getByTestId('saving').first().waitFor();
+    await shoot(page, '2-calculator');
+    await page.getByRole('tab', { name: 'Подбор тарифа' }).click();
+    const first = page.getByTestId('tariff-card').first();
+    const tariffName = (await first.locator('h3').innerText()).trim();
+    await first.getByRole('button', { name: /Выбрать/ }).click();
+
+    // Step 3: applicant from Госуслуги, earliest day preselected, the number confirmed by ESIA.
+    await page.waitForURL(`${site.url}/portation/${orderId}/submit`);
+    await page.getByTestId('personal').waitFor();
+    expect(await page.getByTestId('personal').innerText()).toContain('Иванов Иван Иванович');
+    await page.getByTestId('msisdn-confirmed').waitFor();
+    const chosen = await page.getByTestId('chosen-day').innerText();
+    expect(chosen).toMatch(/Выбрано: \d{1,2} [а-я]+ \d{4}/);
+    // Days before the earliest one are disabled in the calendar.
+    const day = chosen.replace('Выбрано: ', '');
+    await page.getByRole('button', { name: day, exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: day, exact: true }).getAttribute('data-selected')).toBe('true');
+    await page.getByLabel('Электронная почта').fill('ivanov@example.ru');
+    await shoot(page, '3-submit');
+    await page.getByRole('button', { name: 'Отправить заявление' }).click();
+    // Without consent nothing is sent.
+    await page.getByText('Подтвердите согласие').first().waitFor();
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Отправить заявление' }).click();
+
+    // Done: number, operator, tariff, date; it and the account follow the porting live.
+    await page.waitForURL(`${site.url}/portation/${orderId}/done`, { timeout: 15_000 });
+    await page
+      .getByTestId('application-number')
+      .filter({ hasText: `№ ${orderId}` })
+      .waitFor();
+    const done = await page.locator('main').innerText();
+    expect(done).toContain(tariffName);
+    expect(done).toContain(day);
+    await shoot(page, '4-done');
+    const accountHref = await page.getByRole('link', { name: 'Перенос в личном кабинете' }).getAttribute('href');
+    expect(accountHref).toMatch(/^\/account\/79037654321\/portation\/\d+$/);
+    const account = await context.newPage();
+    await account.setViewportSize(PHONE);
+    await account.goto(`${site.url}${accountHref}`);
+    await account.getByRole('heading', { name: 'История' }).waitFor();
+
+    // No reload: the event stream brings «Номер перенесён» to both pages.
+    await account.getByText('Номер перенесён').first().waitFor({ timeout: 90_000 });
+    await page.getByTestId('order-status').filter({ hasText: 'Выполнено' }).waitFor({ timeout: 30_000 });
+    await page.locator('main h1', { hasText: 'Номер перенесён' }).waitFor();
+    await account.screenshot({ path: '/tmp/porting-5-account-phone.png', fullPage: true });
+    await shoot(page, '5-done-complete');
+    const newOperator = (await page.getByTestId('done-card').innerText()).match(/Новый оператор\s+(\S+)/)?.[1];
+    expect(newOperator).toBeDefined();
+
+    // /check answers the new operator.
+    await page.goto(`${site.url}/check`);
+    await typeNumber(page, '9037654321');
+    await page.getByRole('button', { name: 'Проверить' }).click();
+    await page.getByTestId('lookup-result').waitFor();
+    expect(await page.getByTestId('lookup-result').innerText()).toContain(newOperator ?? '?');
+    expect(await page.getByTestId('lookup-result').innerText()).toContain('Номер перенесён');
+    expect(errors).toEqual([]);
+    expect(tooWide).toEqual([]);
+    await context.close();
+  }, 240_000);
+
+  it('continues a signed-in citizen’s draft and confirms a number outside Госуслуги by an SMS code', async () => {
+    const context = await browser.newContext({ viewport: PHONE, locale: 'ru-RU', timezoneId: 'Europe/Moscow' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${site.url}/account`);
+    await page.waitForURL(/\/esia-standin\/aas\/oauth2\/v2\/ac\?/, { timeout: 15_000 });
+    await page.getByRole('button', { name: /Войти как Иван Иванов/ }).click();
+    await page.waitForURL(`${site.url}/account`, { timeout: 15_000 });
+
+    // The demo's draft of this number: step 1 offers to continue it instead of a second order.
+    await page.goto(`${site.url}/portation/init`);
+    await typeNumber(page, '9251112233');
+    await page.getByRole('button', { name: 'Проверить номер' }).click();
+    await page.getByTestId('portation-refusal').waitFor();
+    await page.getByRole('link', { name: /Продолжить заявление №/ }).click();
+    await page.waitForURL(/\/portation\/\d+\/tariffs$/);
+    const orderId = /\/portation\/(\d+)\//.exec(page.url())?.[1];
+    await page.getByTestId('tariff-card').first().waitFor();
+    await page
+      .getByTestId('tariff-card')
+      .first()
+      .getByRole('button', { name: /Выбрать/ })
+      .click();
+
+    // Step 3: not a Госуслуги number, so a code by SMS (the demo outbox shows it).
+    await page.waitForURL(`${site.url}/portation/${orderId}/submit`);
+    await page.getByTestId('send-code').click();
+    await page.getByText(/Код отправлен на \+7 \(925\) 111-22-33/).waitFor();
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Отправить заявление' }).click();
+    await page.getByText('Введите 6 цифр кода из SMS.').waitFor();
+    // The SMS leaves through the notification queue: the outbox shows it a moment later.
+    const outbox = await context.newPage();
+    let code: string | undefined;
+    for (let i = 0; i < 30 && !code; i++) {
+      await outbox.goto(`${site.url}/outbox-standin/`);
+      code = /Код подтверждения номера для переноса: (\d{6})/.exec(await outbox.locator('body').innerText())?.[1];
+      if (!code) await outbox.waitForTimeout(500);
+    }
+    expect(code).toMatch(/^\d{6}$/);
+    await outbox.close();
+    // A wrong code is refused with the server's reason; the right one sends the application.
+    await page.getByLabel('Код из SMS').first().click();
+    await page.keyboard.type(code === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Отправить заявление' }).click();
+    await page.getByTestId('submit-error').waitFor();
+    // A reload keeps the order and the chosen tariff: the state lives on the server.
+    await page.reload();
+    await page.getByTestId('send-code').waitFor();
+    await page.getByLabel('Код из SMS').first().click();
+    await page.keyboard.type(code ?? '');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Отправить заявление' }).click();
+    await page.waitForURL(`${site.url}/portation/${orderId}/done`, { timeout: 15_000 });
+    await page
+      .getByTestId('application-number')
+      .filter({ hasText: `№ ${orderId}` })
+      .waitFor();
+    // Withdrawing: asked twice; either the order is withdrawn, or (the porting already scheduled, at this
+    // time scale) the server's reason why not is shown.
+    await page.getByRole('button', { name: 'Отозвать заявление' }).click();
+    await page.getByRole('button', { name: 'Да, отозвать' }).click();
+    await page
+      .locator('[data-testid="order-reason"], [data-testid="withdraw"] [role="alert"]')
+      .first()
+      .waitFor({ timeout: 15_000 });
+    await page.screenshot({ path: '/tmp/porting-withdraw-phone.png', fullPage: true });
+    // The expected failures: step 1's refusal (a draft exists), the wrong code and perhaps a refused withdrawal.
+    const failed = errors.filter((e) => e.startsWith('HTTP'));
+    expect(failed.slice(0, 2)).toEqual([
+      expect.stringMatching(/HTTP 400 .*\/portation\/init$/),
+      expect.stringMatching(/HTTP 400 .*\/portation\/\d+\/submit$/),
+    ]);
+    for (const more of failed.slice(2)) expect(more).toMatch(/HTTP 400 .*\/portation\/\d+$/);
+    await context.close();
+  }, 120_000);
+
+  it('says why a number cannot be ported now', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    await page.goto(`${site.url}/portation/init`);
+    await page.locator('main h1', { hasText: 'Шаг 1' }).waitFor();
+    // Иванов's main number has a submitted porting under way.
+    await typeNumber(page, '9161234567');
+    await page.getByRole('button', { name: 'Проверить номер' }).click();
+    const refusal = page.getByTestId('portation-refusal');
+    await refusal.waitFor();
+    expect(await refusal.innerText()).toContain('уже подано заявление на перенос');
+    expect(await page.getByTestId('order-created').count()).toBe(0);
+    await page.screenshot({ path: '/tmp/porting-refusal-phone.png', fullPage: true });
+    await page.close();
+  });
+
+  it('shows another citizen’s or an unknown order as not found', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${site.url}/portation/999999/done`);
+    await page.waitForURL(/\/esia-standin\/aas\/oauth2\/v2\/ac\?/, { timeout: 15_000 });
+    await page.getByRole('button', { name: /Войти как Анна Петрова/ }).click();
+    await page.waitForURL(`${site.url}/portation/999999/done`, { timeout: 15_000 });
+    await page.locator('main h1', { hasText: 'Заявление не найдено' }).waitFor();
+    await page.close();
+  });
+});

@@ -1,0 +1,199 @@
+import { ApiError, type Schemas } from '@perenos/api-client';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { api } from '../../lib/api';
+import { userMessage } from '../../lib/errors';
+
+export type PortationOrder = Schemas['PortationOrder'];
+export type PortationRefusal = NonNullable<Schemas['PortationProblem']['refusal']>;
+
+/** A 401 or 404 will not change on a second try; only network and server failures are retried once. */
+function retryOnce(count: number, error: unknown): boolean {
+  return !(error instanceof ApiError && error.status < 500) && count < 1;
+}
+
+export const portationKeys = {
+  all: ['portation'] as const,
+  order: (id: number, withPersonal: boolean) => ['portation', 'detail', { id, withPersonal }] as const,
+};
+
+/** The order of the wizard (owner only: anybody else gets 404); step 3 asks for the applicant's data too. */
+export const getPortationOrderQueryOptions = (id: number, withPersonal = false) =>
+  queryOptions({
+    queryKey: portationKeys.order(id, withPersonal),
+    queryFn: async () =>
+      api.get('/api/v1/order/portation/{id}', { path: { id }, ...(withPersonal ? { query: { withPersonal } } : {}) }),
+    retry: retryOnce,
+  });
+
+/** An order id from the URL: a positive 32-bit integer, else undefined (the page is then not found). */
+export function parseOrderId(raw: string | undefined): number | undefined {
+  if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) return undefined;
+  const n = Number(raw);
+  return n <= 2_147_483_647 ? n : undefined;
+}
+
+/** Why step 1 refused a number, in the server's words, with what the page can link or date. */
+export interface Refusal {
+  message: string;
+  refusal?: PortationRefusal | undefined;
+  availableFrom?: string | undefined;
+  orderId?: number | undefined;
+}
+
+/** An answer or the reason there is none: wizard steps show refusals in place, not as a notification. */
+export type Outcome<T> = { ok: true; data: T } | { ok: false; refusal: Refusal; fields: Record<string, string[]> };
+
+export function refusalOf(error: unknown): { refusal: Refusal; fields: Record<string, string[]> } {
+  const body =
+    error instanceof ApiError
+      ? (error.result as {
+          refusal?: PortationRefusal;
+          availableFrom?: string;
+          orderId?: number;
+          errors?: Record<string, string[]>;
+        } | null)
+      : null;
+  return {
+    refusal: {
+      message: userMessage(error),
+      refusal: body?.refusal,
+      availableFrom: body?.availableFrom,
+      orderId: body?.orderId,
+    },
+    fields: body?.errors ?? {},
+  };
+}
+
+async function outcome<T>(run: () => Promise<T | null | undefined>): Promise<Outcome<NonNullable<T>>> {
+  try {
+    const data = await run();
+    if (data === undefined || data === null) throw new Error('empty answer');
+    return { ok: true, data };
+  } catch (error) {
+    return { ok: false, ...refusalOf(error) };
+  }
+}
+
+/** Puts a fresh answer of the order into both cached views of it (with and without personal data). */
+function useRemember() {
+  const queryClient = useQueryClient();
+  return (order: PortationOrder) => {
+    for (const withPersonal of [false, true]) {
+      queryClient.setQueryData(portationKeys.order(order.id, withPersonal), (old: PortationOrder | undefined) =>
+        old
+          ? { ...order, ...(old.personal !== undefined ? { personal: old.personal } : {}) }
+          : withPersonal
+            ? old
+            : order,
+      );
+    }
+    void queryClient.invalidateQueries({ queryKey: ['account'] });
+  };
+}
+
+/** Step 1: a new order for the number (anonymous allowed). */
+export function useInitPortation() {
+  const remember = useRemember();
+  return useMutation({
+    mutationFn: (body: { msisdn: string; operatorId?: number }) =>
+      outcome(() => api.post('/api/v1/order/portation/init', { body })),
+    onSuccess: (r) => {
+      if (r.ok) remember(r.data);
+    },
+  });
+}
+
+export interface OrderChoice {
+  operatorId: number;
+  tariffId: number;
+  portationAt: string;
+  email?: string | null;
+}
+
+/** Steps 2–3: the new operator, tariff, porting day and e-mail, saved on the server. */
+export function useUpdatePortation(id: number) {
+  const remember = useRemember();
+  return useMutation({
+    mutationFn: (body: OrderChoice) => outcome(() => api.put('/api/v1/order/portation/{id}', { path: { id }, body })),
+    onSuccess: (r) => {
+      if (r.ok) remember(r.data);
+    },
+  });
+}
+
+/** Step 3: an SMS code to the number, when it is not a verified ESIA mobile. */
+export function useSendPortationCode(id: number) {
+  return useMutation({
+    mutationFn: () => outcome(() => api.post('/api/v1/order/portation/{id}/code', { path: { id } })),
+  });
+}
+
+/** Step 3: signs and sends the application. */
+export function useSubmitPortation(id: number) {
+  const remember = useRemember();
+  return useMutation({
+    mutationFn: (body: { consent: boolean; confirmationCode?: string }) =>
+      outcome(() => api.put('/api/v1/order/portation/{id}/submit', { path: { id }, body })),
+    onSuccess: (r) => {
+      if (r.ok) remember(r.data);
+    },
+  });
+}
+
+/** Withdraws the application (or deletes a draft) while the porting window is not yet scheduled. */
+export function useDeletePortation(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (): Promise<Outcome<true>> => {
+      try {
+        await api.delete('/api/v1/order/portation/{id}', { path: { id } });
+        return { ok: true, data: true };
+      } catch (error) {
+        return { ok: false, ...refusalOf(error) };
+      }
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['portation', 'detail', { id }] });
+      void queryClient.invalidateQueries({ queryKey: ['account'] });
+    },
+  });
+}
+
+/** One change of the user's orders and portations, as the server's event stream tells it. */
+export interface PortationChange {
+  orderId: number;
+  portationId: number | null;
+  msisdn: string;
+  status: PortationOrder['status'];
+}
+
+/**
+ * Listens to the signed-in user's event stream and refetches what the change touches, so an open
+ * order or portation page follows the porting without a reload. The browser reconnects by itself.
+ */
+export function useAccountEvents(enabled: boolean, onChange?: (change: PortationChange) => void): void {
+  const queryClient = useQueryClient();
+  const handler = useRef(onChange);
+  handler.current = onChange;
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    const source = new EventSource('/api/v1/account/events', { withCredentials: true });
+    const listener = (event: MessageEvent<string>) => {
+      let change: PortationChange;
+      try {
+        change = JSON.parse(event.data) as PortationChange;
+      } catch {
+        return;
+      }
+      void queryClient.invalidateQueries({ queryKey: ['portation', 'detail', { id: change.orderId }] });
+      void queryClient.invalidateQueries({ queryKey: ['account'] });
+      handler.current?.(change);
+    };
+    source.addEventListener('portation', listener);
+    return () => {
+      source.removeEventListener('portation', listener);
+      source.close();
+    };
+  }, [enabled, queryClient]);
+}

@@ -1,0 +1,53 @@
+import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { formatMsisdn } from '../../../lib/format';
+import { OperatorName } from '../../account/components/operator-name';
+import type { PortationOrder } from '../api';
+import { formatDay } from '../dates';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <div>{children}</div>
+    </Stack>
+  );
+}
+
+/** The number, its region and operators, and what is chosen so far. */
+export function OrderSummary({ order, extra }: { order: PortationOrder; extra?: boolean }) {
+  return (
+    <Paper withBorder p="md" data-testid="order-summary">
+      <SimpleGrid cols={{ base: 2, md: extra ? 3 : 4 }} spacing="md">
+        <Fact label="Номер">
+          <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+            {formatMsisdn(order.msisdn)}
+          </Text>
+        </Fact>
+        <Fact label="Регион">{order.regionName ?? '—'}</Fact>
+        <Fact label="Сейчас у оператора">
+          {order.fromOperator ? <OperatorName operator={order.fromOperator} size={28} /> : '—'}
+        </Fact>
+        <Fact label="Новый оператор">
+          {order.toOperator ? (
+            <Group gap="xs" wrap="nowrap">
+              <OperatorName operator={order.toOperator} size={28} />
+            </Group>
+          ) : (
+            <Text c="dimmed">ещё не выбран</Text>
+          )}
+        </Fact>
+        {extra && (
+          <>
+            <Fact label="Тариф">{order.tariffName ?? '—'}</Fact>
+            <Fact label="Дата переноса">
+              {order.portationAt ? `${formatDay(order.portationAt)}, 00:00–06:00 (МСК)` : '—'}
+            </Fact>
+          </>
+        )}
+      </SimpleGrid>
+    </Paper>
+  );
+}

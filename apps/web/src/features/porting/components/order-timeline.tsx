@@ -1,0 +1,25 @@
+import { Text, Timeline } from '@mantine/core';
+import { formatDateTime } from '../../../lib/format';
+import { STATUS_LABELS } from '../../account/api';
+
+interface TimelineEvent {
+  occurredAt: string;
+  status: keyof typeof STATUS_LABELS;
+  description: string;
+}
+
+/** The messages of a porting, oldest first, each with its Moscow time. */
+export function OrderTimeline({ events }: { events: TimelineEvent[] }) {
+  if (events.length === 0) return <Text c="dimmed">Событий пока нет.</Text>;
+  return (
+    <Timeline active={events.length - 1} bulletSize={18} lineWidth={2} data-testid="timeline">
+      {events.map((e) => (
+        <Timeline.Item key={`${e.occurredAt}-${e.description}`} title={e.description}>
+          <Text size="xs" c="dimmed">
+            {formatDateTime(e.occurredAt)} (МСК) · {STATUS_LABELS[e.status]}
+          </Text>
+        </Timeline.Item>
+      ))}
+    </Timeline>
+  );
+}

@@ -1,0 +1,43 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import type { Refusal } from '../api';
+import { formatDay } from '../dates';
+
+const TITLES: Record<string, string> = {
+  'recently-ported': 'Номер недавно переносили',
+  'open-order': 'По номеру уже идёт перенос',
+  'draft-exists': 'Заявление уже начато',
+  'not-mobile': 'Это не мобильный номер',
+  'not-in-plan': 'Номера нет в плане нумерации',
+};
+
+/** Why the number cannot be ported now, and the way on: a date, or a link to the order that exists. */
+export function RefusalAlert({ refusal }: { refusal: Refusal }) {
+  const title = (refusal.refusal && TITLES[refusal.refusal]) ?? 'Перенести номер сейчас нельзя';
+  const yellow = refusal.refusal === 'draft-exists';
+  return (
+    <Alert color={yellow ? 'yellow' : 'red'} title={title} role="alert" data-testid="portation-refusal">
+      <Stack gap="sm">
+        <Text size="sm">{refusal.message}</Text>
+        {refusal.refusal === 'recently-ported' && refusal.availableFrom && (
+          <Text size="sm" fw={600}>
+            Подать заявление можно с {formatDay(refusal.availableFrom)}.
+          </Text>
+        )}
+        {refusal.orderId !== undefined && (
+          <Group>
+            {refusal.refusal === 'draft-exists' ? (
+              <Button component={Link} to={`/portation/${refusal.orderId}/tariffs`} size="sm">
+                Продолжить заявление № {refusal.orderId}
+              </Button>
+            ) : (
+              <Button component={Link} to={`/portation/${refusal.orderId}/done`} size="sm" variant="light">
+                Открыть заявление № {refusal.orderId}
+              </Button>
+            )}
+          </Group>
+        )}
+      </Stack>
+    </Alert>
+  );
+}

@@ -1,0 +1,165 @@
+import { Alert, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Page } from '../components/page';
+import { OperatorName } from '../features/account/components/operator-name';
+import { StatusBadge } from '../features/account/components/status-badge';
+import { type PortationOrder, parseOrderId, useAccountEvents, useDeletePortation } from '../features/porting/api';
+import { OrderGate, OrderNotFound } from '../features/porting/components/order-gate';
+import { OrderTimeline } from '../features/porting/components/order-timeline';
+import { formatDay } from '../features/porting/dates';
+import { formatMsisdn } from '../lib/format';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <div>{children}</div>
+    </Stack>
+  );
+}
+
+/** The done screen: a real submitted order of the signed-in user, following its status live. */
+export default function PortationDonePage() {
+  const id = parseOrderId(useParams().order);
+  useAccountEvents(id !== undefined);
+  return (
+    <OrderGate id={id} anyStatus title="Заявление на перенос">
+      {(order) => (order.portationId === null ? <OrderNotFound /> : <Done order={order} />)}
+    </OrderGate>
+  );
+}
+
+function Done({ order }: { order: PortationOrder }) {
+  const accountLink = `/account/${order.msisdn}/portation/${order.portationId}`;
+  const heading =
+    order.status === 'Done'
+      ? 'Номер перенесён'
+      : order.status === 'Deleted'
+        ? 'Перенос не состоится'
+        : 'Заявление отправлено';
+  return (
+    <Page
+      title={`Заявление № ${order.id}`}
+      description="Заявление на перенос номера отправлено: что дальше."
+      heading={heading}
+      lead={`Заявление № ${order.id} на перенос номера ${formatMsisdn(order.msisdn)}.`}
+    >
+      <Card withBorder padding="lg" data-testid="done-card">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
+          <Fact label="Номер заявления">
+            <Text fw={700} size="lg" data-testid="application-number">
+              № {order.id}
+            </Text>
+          </Fact>
+          <Fact label="Статус">
+            <span data-testid="order-status">
+              <StatusBadge status={order.status} />
+            </span>
+          </Fact>
+          <Fact label="Номер">
+            <Text style={{ whiteSpace: 'nowrap' }}>{formatMsisdn(order.msisdn)}</Text>
+          </Fact>
+          <Fact label="Новый оператор">
+            <OperatorName operator={order.toOperator} size={28} />
+          </Fact>
+          <Fact label="Тариф">
+            <Text>{order.tariffName ?? '—'}</Text>
+          </Fact>
+          <Fact label="Дата переноса">
+            <Text>{order.portationAt ? `${formatDay(order.portationAt)}, 00:00–06:00 (МСК)` : '—'}</Text>
+          </Fact>
+        </SimpleGrid>
+      </Card>
+
+      {order.status === 'Deleted' && order.reason && (
+        <Alert color="red" title="Причина" data-testid="order-reason">
+          {order.reason}
+        </Alert>
+      )}
+
+      {order.status === 'PendingBDPN' && (
+        <Stack gap="sm">
+          <Title order={2} size="h3">
+            Что дальше
+          </Title>
+          <List spacing="xs">
+            <List.Item>Заявление проверит центральная база данных перенесённых номеров (БДПН).</List.Item>
+            <List.Item>
+              Ваш нынешний оператор ({order.fromOperator?.operatorName ?? 'оператор-донор'}) проверит паспорт владельца
+              договора и задолженность — долг нужно погасить до переноса.
+            </List.Item>
+            <List.Item>
+              БДПН назначит окно переноса: ночь {order.portationAt ? formatDay(order.portationAt) : 'выбранной даты'}, с
+              00:00 до 06:00 по Москве.
+            </List.Item>
+            <List.Item>
+              Новый оператор передаст SIM-карту; после переноса номер заработает в его сети. Обо всех шагах мы сообщим
+              {order.email ? ` на ${order.email} и` : ''} по SMS.
+            </List.Item>
+            <List.Item>Пока окно переноса не назначено, заявление можно отозвать на этой странице.</List.Item>
+          </List>
+        </Stack>
+      )}
+
+      <Stack gap="sm">
+        <Title order={2} size="h3">
+          Ход переноса
+        </Title>
+        <Text size="sm" c="dimmed">
+          Страница обновляется сама, когда статус меняется.
+        </Text>
+        <OrderTimeline events={order.events} />
+      </Stack>
+
+      {order.status === 'PendingBDPN' && <Withdraw id={order.id} />}
+
+      <Group>
+        <Button component={Link} to={accountLink}>
+          Перенос в личном кабинете
+        </Button>
+        <Button component={Link} to="/check" variant="light">
+          Проверить номер
+        </Button>
+      </Group>
+    </Page>
+  );
+}
+
+/** «Отозвать заявление», asked twice; the server refuses once the porting window is scheduled and says why. */
+function Withdraw({ id }: { id: number }) {
+  const [asking, setAsking] = useState(false);
+  const remove = useDeletePortation(id);
+  const refused = remove.data && !remove.data.ok ? remove.data.refusal.message : null;
+  if (!asking) {
+    return (
+      <Group>
+        <Button variant="subtle" color="red" onClick={() => setAsking(true)}>
+          Отозвать заявление
+        </Button>
+      </Group>
+    );
+  }
+  return (
+    <Alert color="red" title="Отозвать заявление?" data-testid="withdraw">
+      <Stack gap="sm">
+        <Text size="sm">Перенос не состоится; чтобы перенести номер позже, понадобится новое заявление.</Text>
+        {refused && (
+          <Text size="sm" fw={600} role="alert">
+            {refused}
+          </Text>
+        )}
+        <Group>
+          <Button color="red" onClick={() => remove.mutate()} loading={remove.isPending}>
+            Да, отозвать
+          </Button>
+          <Button variant="default" onClick={() => setAsking(false)}>
+            Нет, оставить
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}

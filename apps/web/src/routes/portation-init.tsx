@@ -1,0 +1,107 @@
+import { Alert, Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { normaliseMsisdn } from '@perenos/phone';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Page } from '../components/page';
+import { useAuth } from '../features/auth/api';
+import { useLookupMsisdn } from '../features/lookup/api';
+import { LookupResult } from '../features/lookup/components/lookup-result';
+import { MsisdnInput } from '../features/lookup/components/msisdn-input';
+import { type Outcome, type PortationOrder, useInitPortation } from '../features/porting/api';
+import { RefusalAlert } from '../features/porting/components/refusal-alert';
+import { WizardSteps } from '../features/porting/components/wizard-steps';
+
+/** Step 1 (no sign-in): the number, who serves it and where, and an order for it when it may be ported. */
+export default function PortationInitPage() {
+  const { isLogged } = useAuth();
+  const navigate = useNavigate();
+  // From an operator's page: step 2 opens with that operator's tariffs picked in the filter.
+  const [params] = useSearchParams();
+  const op = params.get('op');
+  const next = (id: number) => `/portation/${id}/tariffs${op && /^[a-z0-9-]{1,60}$/.test(op) ? `?op=${op}` : ''}`;
+  const [value, setValue] = useState('');
+  const [inputError, setInputError] = useState<string | undefined>();
+  const lookup = useLookupMsisdn(isLogged);
+  const init = useInitPortation();
+  const [result, setResult] = useState<Outcome<PortationOrder> | null>(null);
+
+  const submit = async () => {
+    const msisdn = normaliseMsisdn(value);
+    if (!msisdn) {
+      setInputError('Введите номер полностью: +7 (9XX) XXX-XX-XX.');
+      return;
+    }
+    setInputError(undefined);
+    setResult(null);
+    // The lookup shows the operator and region; the order's checks say whether it may move.
+    const [, order] = await Promise.all([lookup.mutateAsync(msisdn), init.mutateAsync({ msisdn })]);
+    setResult(order);
+  };
+  const busy = lookup.isPending || init.isPending;
+  const order = result?.ok ? result.data : null;
+
+  return (
+    <Page
+      title="Заявление на перенос: номер"
+      description="Первый шаг заявления на перенос номера: укажите номер, мы проверим его оператора и регион."
+      heading="Шаг 1. Номер"
+      lead="Укажите номер, который хотите перенести: покажем его оператора и регион и проверим, можно ли перенести."
+      size="md"
+    >
+      <WizardSteps active={0} />
+      <Card withBorder padding="lg" radius="md">
+        <Stack gap="md">
+          <MsisdnInput
+            value={value}
+            onChange={(v) => {
+              setValue(v);
+              setInputError(undefined);
+              setResult(null);
+              lookup.reset();
+            }}
+            onSubmit={() => void submit()}
+            error={inputError}
+          />
+          <Group>
+            <Button size="md" onClick={() => void submit()} loading={busy}>
+              Проверить номер
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+      {lookup.data && !lookup.isPending && !lookup.data.ok && (
+        <Alert color="red" title="Не удалось проверить номер" role="alert">
+          {lookup.data.message}
+        </Alert>
+      )}
+      {lookup.data?.ok && !lookup.isPending && <LookupResult info={lookup.data.data} />}
+      {result && !result.ok && <RefusalAlert refusal={result.refusal} />}
+      {order && (
+        <Alert
+          color="green"
+          title={`Номер можно перенести: заявление № ${order.id} создано`}
+          data-testid="order-created"
+        >
+          <Stack gap="sm">
+            <Text size="sm">
+              Дальше — выбор нового оператора и тарифа
+              {isLogged ? '.' : '. Для этого нужно войти через Госуслуги: после входа вы вернётесь к этому заявлению.'}
+            </Text>
+            <Group>
+              <Button onClick={() => navigate(next(order.id))}>
+                {isLogged ? 'Выбрать тариф' : 'Войти и выбрать тариф'}
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
+      <Text size="sm" c="dimmed">
+        Правила переноса — на странице{' '}
+        <Anchor component={Link} to="/portation" inherit>
+          «Перенос номера»
+        </Anchor>
+        .
+      </Text>
+    </Page>
+  );
+}

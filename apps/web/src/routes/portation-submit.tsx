@@ -1,0 +1,343 @@
+import '@mantine/dates/styles.css';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  Grid,
+  Group,
+  Paper,
+  PinInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { DatePicker, DatesProvider } from '@mantine/dates';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Page } from '../components/page';
+import { getNumberingPlanQueryOptions } from '../features/lookup/api';
+import {
+  type PortationOrder,
+  parseOrderId,
+  useSendPortationCode,
+  useSubmitPortation,
+  useUpdatePortation,
+} from '../features/porting/api';
+import { OrderGate } from '../features/porting/components/order-gate';
+import { OrderSummary } from '../features/porting/components/order-summary';
+import { WizardSteps } from '../features/porting/components/wizard-steps';
+import { formatDay, initialDay, isAllowedDay } from '../features/porting/dates';
+import { formatDateTime, formatMsisdn } from '../lib/format';
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={500}>{children}</Text>
+    </Stack>
+  );
+}
+
+/** Step 3 (sign-in): the applicant from Госуслуги, the porting day, e-mail, the number's confirmation, the signature. */
+export default function PortationSubmitPage() {
+  const id = parseOrderId(useParams().order);
+  return (
+    <OrderGate id={id} withPersonal title="Заявление на перенос: отправка">
+      {(order) => <SubmitForm order={order} />}
+    </OrderGate>
+  );
+}
+
+function SubmitForm({ order }: { order: PortationOrder }) {
+  const navigate = useNavigate();
+  const range = { earliest: order.earliestPortationAt, latest: order.latestPortationAt };
+  const [day, setDay] = useState<string>(() => initialDay(order.portationAt, range));
+  const [email, setEmail] = useState(order.email ?? '');
+  const [consent, setConsent] = useState(false);
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [general, setGeneral] = useState<string | null>(null);
+  const update = useUpdatePortation(order.id);
+  const submit = useSubmitPortation(order.id);
+  const sendCode = useSendPortationCode(order.id);
+  const plan = useQuery(getNumberingPlanQueryOptions());
+  const personal = order.personal ?? null;
+
+  const frame = {
+    title: 'Заявление на перенос: отправка',
+    description: 'Третий шаг заявления на перенос номера: дата переноса, проверка данных и подпись.',
+    heading: 'Шаг 3. Заявление',
+    lead: 'Проверьте данные, выберите дату переноса и отправьте заявление.',
+    size: 'lg',
+  } as const;
+
+  if (order.toOperator === null || order.tariffId === null) {
+    return (
+      <Page {...frame}>
+        <WizardSteps active={2} />
+        <Alert color="yellow" title="Сначала выберите тариф">
+          <Stack gap="sm">
+            <Text size="sm">Новый оператор и тариф ещё не выбраны.</Text>
+            <Group>
+              <Button component={Link} to={`/portation/${order.id}/tariffs`}>
+                К выбору тарифа
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      </Page>
+    );
+  }
+  const toOperatorId = order.toOperator.operatorId;
+  const tariffId = order.tariffId;
+
+  const fieldErrors = (fields: Record<string, string[]>) =>
+    Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.join(' ')]));
+
+  const send = async () => {
+    const local: Record<string, string> = {};
+    if (!isAllowedDay(day, range)) {
+      local.portationAt = `Выберите дату с ${formatDay(range.earliest)} по ${formatDay(range.latest)}.`;
+    }
+    if (email.trim() && !EMAIL_RE.test(email.trim())) {
+      local.email = 'Введите адрес электронной почты целиком, например ivan@example.ru.';
+    }
+    if (!order.isMsisdnConfirmed && !/^\d{6}$/.test(code)) local.confirmationCode = 'Введите 6 цифр кода из SMS.';
+    if (!consent) local.consent = 'Подтвердите согласие на перенос номера и обработку персональных данных.';
+    setErrors(local);
+    setGeneral(null);
+    if (Object.keys(local).length > 0) return;
+    const saved = await update.mutateAsync({
+      operatorId: toOperatorId,
+      tariffId,
+      portationAt: day,
+      email: email.trim() || null,
+    });
+    if (!saved.ok) {
+      setErrors(fieldErrors(saved.fields));
+      setGeneral(saved.refusal.message);
+      return;
+    }
+    const done = await submit.mutateAsync({
+      consent: true,
+      ...(order.isMsisdnConfirmed ? {} : { confirmationCode: code }),
+    });
+    if (!done.ok) {
+      setErrors(fieldErrors(done.fields));
+      setGeneral(done.refusal.message);
+      return;
+    }
+    navigate(`/portation/${order.id}/done`, { replace: true });
+  };
+  const busy = update.isPending || submit.isPending;
+  const sent = sendCode.data?.ok ? sendCode.data.data : null;
+
+  return (
+    <Page {...frame}>
+      <WizardSteps active={2} />
+      <OrderSummary order={order} />
+      <Group gap="xs">
+        <Text size="sm">
+          Тариф: <b>{order.tariffName}</b>
+        </Text>
+        <Anchor component={Link} to={`/portation/${order.id}/tariffs`} size="sm">
+          изменить
+        </Anchor>
+      </Group>
+
+      <Paper withBorder p="md" component="section" aria-labelledby="personal-title">
+        <Stack gap="sm">
+          <Group justify="space-between" gap="xs">
+            <Title order={2} size="h3" id="personal-title">
+              Заявитель
+            </Title>
+            <Badge variant="light" tt="none">
+              из Госуслуг
+            </Badge>
+          </Group>
+          {personal ? (
+            <SimpleGrid cols={{ base: 1, sm: 3 }} data-testid="personal">
+              <Fact label="ФИО">{personal.fullName}</Fact>
+              <Fact label="Дата рождения">{personal.birthDate ? formatDay(personal.birthDate) : '—'}</Fact>
+              <Fact label="Паспорт">{personal.passport ?? 'нет в профиле Госуслуг'}</Fact>
+            </SimpleGrid>
+          ) : (
+            <Text c="dimmed">Данные из Госуслуг недоступны: выйдите и войдите снова.</Text>
+          )}
+          <Text size="xs" c="dimmed">
+            Данные заполнены по профилю Госуслуг и не редактируются здесь. Если они устарели, исправьте их в Госуслугах
+            и войдите на сайт снова.
+          </Text>
+          {errors.passport && (
+            <Text c="red" size="sm">
+              {errors.passport}
+            </Text>
+          )}
+        </Stack>
+      </Paper>
+
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Paper withBorder p="md" component="section" aria-labelledby="date-title" h="100%">
+            <Stack gap="sm" align="flex-start">
+              <Title order={2} size="h3" id="date-title">
+                Дата переноса
+              </Title>
+              <Text size="sm" c="dimmed">
+                Можно выбрать с {formatDay(range.earliest)} по {formatDay(range.latest)}. Номер перейдёт ночью, с 00:00
+                до 06:00 по Москве.
+              </Text>
+              <DatesProvider settings={{ locale: 'ru', firstDayOfWeek: 1, consistentWeeks: true }}>
+                <DatePicker
+                  value={day}
+                  onChange={(v) => {
+                    if (v) setDay(String(v));
+                  }}
+                  defaultDate={day}
+                  minDate={range.earliest}
+                  maxDate={range.latest}
+                  allowDeselect={false}
+                  nextLabel="Следующий месяц"
+                  previousLabel="Предыдущий месяц"
+                  aria-label="Календарь: дата переноса"
+                />
+              </DatesProvider>
+              <Text fw={600} data-testid="chosen-day">
+                Выбрано: {formatDay(day)}
+              </Text>
+              {errors.portationAt && (
+                <Text c="red" size="sm" role="alert">
+                  {errors.portationAt}
+                </Text>
+              )}
+            </Stack>
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Stack gap="lg">
+            <Paper withBorder p="md" component="section" aria-labelledby="contact-title">
+              <Stack gap="sm">
+                <Title order={2} size="h3" id="contact-title">
+                  Почта для уведомлений
+                </Title>
+                <TextInput
+                  label="Электронная почта"
+                  description="Сюда придут письма о каждом шаге переноса. Можно не указывать."
+                  placeholder="ivan@example.ru"
+                  type="email"
+                  autoComplete="email"
+                  value={email}
+                  onChange={(e) => setEmail(e.currentTarget.value)}
+                  error={errors.email}
+                />
+              </Stack>
+            </Paper>
+            <Paper withBorder p="md" component="section" aria-labelledby="confirm-title">
+              <Stack gap="sm" align="flex-start">
+                <Title order={2} size="h3" id="confirm-title">
+                  Подтверждение номера
+                </Title>
+                {order.isMsisdnConfirmed ? (
+                  <Group gap="xs">
+                    <Badge color="green" variant="light" size="lg" tt="none" data-testid="msisdn-confirmed">
+                      Номер подтверждён
+                    </Badge>
+                    <Text size="sm">{formatMsisdn(order.msisdn)} — ваш подтверждённый номер в Госуслугах.</Text>
+                  </Group>
+                ) : (
+                  <>
+                    <Text size="sm">
+                      Номера {formatMsisdn(order.msisdn)} нет среди подтверждённых в Госуслугах: подтвердите его кодом
+                      из SMS.
+                    </Text>
+                    <Button
+                      variant="light"
+                      onClick={() => sendCode.mutate()}
+                      loading={sendCode.isPending}
+                      data-testid="send-code"
+                    >
+                      {sent ? 'Получить код ещё раз' : 'Получить код'}
+                    </Button>
+                    {sent && (
+                      <Text size="sm" c="dimmed">
+                        Код отправлен на {formatMsisdn(sent.sentTo)}, действует до {formatDateTime(sent.expiresAt)}{' '}
+                        (МСК).
+                      </Text>
+                    )}
+                    {sendCode.data && !sendCode.data.ok && (
+                      <Text c="red" size="sm" role="alert">
+                        {sendCode.data.refusal.message}
+                      </Text>
+                    )}
+                    {plan.data?.isDemo && (
+                      <Text size="xs" c="dimmed">
+                        Демонстрационный режим: SMS не уходит, код виден на странице{' '}
+                        <Anchor href="/outbox-standin/" target="_blank" size="xs">
+                          «Исходящие сообщения»
+                        </Anchor>
+                        .
+                      </Text>
+                    )}
+                    <Stack gap={4}>
+                      <Text size="sm" fw={500}>
+                        Код из SMS
+                      </Text>
+                      <PinInput
+                        length={6}
+                        type="number"
+                        oneTimeCode
+                        value={code}
+                        onChange={setCode}
+                        error={Boolean(errors.confirmationCode)}
+                        ariaLabel="Код из SMS"
+                        size="md"
+                      />
+                      {errors.confirmationCode && (
+                        <Text c="red" size="sm" role="alert">
+                          {errors.confirmationCode}
+                        </Text>
+                      )}
+                    </Stack>
+                  </>
+                )}
+              </Stack>
+            </Paper>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+
+      <Paper withBorder p="md">
+        <Stack gap="md">
+          <Checkbox
+            checked={consent}
+            onChange={(e) => setConsent(e.currentTarget.checked)}
+            label="Я владелец договора с оператором, прошу перенести номер к новому оператору и согласен на обработку моих персональных данных для переноса"
+            error={errors.consent}
+          />
+          {general && (
+            <Alert color="red" title="Заявление не отправлено" role="alert" data-testid="submit-error">
+              {general}
+            </Alert>
+          )}
+          <Group>
+            <Button size="lg" onClick={() => void send()} loading={busy}>
+              Отправить заявление
+            </Button>
+            <Button component={Link} to={`/portation/${order.id}/tariffs`} variant="subtle">
+              Назад к тарифам
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </Page>
+  );
+}

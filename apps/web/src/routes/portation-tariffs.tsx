@@ -1,0 +1,510 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Grid,
+  Group,
+  NumberInput,
+  Pagination,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Page } from '../components/page';
+import { QueryState } from '../components/query-state';
+import { type PortationOrder, parseOrderId, useUpdatePortation } from '../features/porting/api';
+import { OrderGate } from '../features/porting/components/order-gate';
+import { OrderSummary } from '../features/porting/components/order-summary';
+import { WizardSteps } from '../features/porting/components/wizard-steps';
+import { initialDay } from '../features/porting/dates';
+import { type Saving, savingLabel, savingOf, todayMonthly } from '../features/porting/savings';
+import { useRegions } from '../features/regions/api';
+import {
+  getAllRegionTariffsQueryOptions,
+  getTariffFiltersQueryOptions,
+  getTariffListQueryOptions,
+  TARIFFS_PAGE_SIZE,
+  type Tariff,
+} from '../features/tariffs/api';
+import type { Usage } from '../features/tariffs/calculator';
+import { CalculatorPanel } from '../features/tariffs/components/calculator-panel';
+import { CompareTable } from '../features/tariffs/components/compare-table';
+import { FilterPanel } from '../features/tariffs/components/filter-panel';
+import { TariffCard } from '../features/tariffs/components/tariff-card';
+import { TariffDetailModal } from '../features/tariffs/components/tariff-detail-modal';
+import {
+  MAX_COMPARE,
+  parseCompare,
+  parseFilterState,
+  type TariffFilterState,
+  writeFilterState,
+} from '../features/tariffs/filter-state';
+import { formatCount, formatMoney } from '../features/tariffs/format';
+
+const DEFAULT_USAGE: Usage = { minutes: 300, sms: 50, gb: 10 };
+
+function usageFrom(p: URLSearchParams): Usage {
+  const read = (key: string, fallback: number) => {
+    const n = Number(p.get(key));
+    return p.has(key) && Number.isFinite(n) && n >= 0 && n <= 100_000 ? n : fallback;
+  };
+  return {
+    minutes: read('useMin', DEFAULT_USAGE.minutes),
+    sms: read('useSms', DEFAULT_USAGE.sms),
+    gb: read('useGb', DEFAULT_USAGE.gb),
+  };
+}
+
+function positive(p: URLSearchParams, key: string): number | undefined {
+  const n = Number(p.get(key));
+  return p.has(key) && Number.isFinite(n) && n >= 0 && n <= 1_000_000 ? n : undefined;
+}
+
+const TONE_COLOR = { save: 'green', cost: 'red', same: 'gray', unknown: 'gray' } as const;
+
+/** «Экономия 250 ₽/мес» or «Дороже на 120 ₽/мес» under a tariff. */
+function SavingBadge({ saving }: { saving: Saving }) {
+  const label = savingLabel(saving);
+  return (
+    <Badge color={TONE_COLOR[label.tone]} variant="light" size="lg" tt="none" data-testid="saving">
+      {label.text}
+    </Badge>
+  );
+}
+
+/** Step 2 (sign-in): tariffs of the other operators of the number's region, with savings against today. */
+export default function PortationTariffsPage() {
+  const id = parseOrderId(useParams().order);
+  return (
+    <OrderGate id={id} title="Заявление на перенос: тариф">
+      {(order) => <ChooseTariff order={order} />}
+    </OrderGate>
+  );
+}
+
+function ChooseTariff({ order }: { order: PortationOrder }) {
+  const regions = useRegions();
+  const region = regions.data?.find((r) => r.code === order.regionCode);
+  const frame = {
+    title: 'Заявление на перенос: тариф',
+    description: 'Второй шаг заявления на перенос номера: выбор нового оператора и тарифа.',
+    heading: 'Шаг 2. Новый оператор и тариф',
+    lead: 'Тарифы других операторов вашего региона. Укажите свой расход — покажем, сколько сэкономите в месяц.',
+    size: 'xl',
+  } as const;
+  if (!region || order.fromOperator === null) {
+    return (
+      <Page {...frame}>
+        <WizardSteps active={1} />
+        <OrderSummary order={order} />
+        {regions.isPending ? (
+          <QueryState isPending error={null} />
+        ) : (
+          <Alert color="red" title="Регион номера неизвестен">
+            Для этого номера не удалось определить регион, поэтому тарифы показать нельзя. Подайте заявление в салоне
+            нового оператора.
+          </Alert>
+        )}
+      </Page>
+    );
+  }
+  return (
+    <Page {...frame}>
+      <WizardSteps active={1} />
+      <OrderSummary order={order} />
+      <RegionChoice order={order} region={region} donorId={order.fromOperator.operatorId} />
+    </Page>
+  );
+}
+
+interface RegionChoiceProps {
+  order: PortationOrder;
+  region: { code: number; slug: string; name: string };
+  donorId: number;
+}
+
+function RegionChoice({ order, region, donorId }: RegionChoiceProps) {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const update = useUpdatePortation(order.id);
+  const [choosing, setChoosing] = useState<number | null>(null);
+  const state = parseFilterState(params);
+  const compare = parseCompare(params);
+  const view = params.get('view') === 'calc' ? 'calc' : 'list';
+  const rawId = Number(params.get('tariff'));
+  const openId = Number.isInteger(rawId) && rawId > 0 && rawId < 2_147_483_647 ? rawId : undefined;
+  const usage = usageFrom(params);
+  const currentId = positive(params, 'cur');
+  const bill = positive(params, 'bill');
+
+  const all = useQuery(getAllRegionTariffsQueryOptions(region.code));
+  const filters = useQuery(getTariffFiltersQueryOptions(region.slug, state.kind));
+  // The list shows the other operators only: the chosen ones, or all but the current one.
+  const others = useMemo(
+    () => filters.data && { ...filters.data, operators: filters.data.operators.filter((o) => o.id !== donorId) },
+    [filters.data, donorId],
+  );
+  const otherSlugs = others?.operators.map((o) => o.slug) ?? [];
+  const chosenOps = state.operators.filter((s) => otherSlugs.includes(s));
+  const listState: TariffFilterState = { ...state, operators: chosenOps.length > 0 ? chosenOps : otherSlugs };
+  const list = useQuery({
+    ...getTariffListQueryOptions(region.slug, listState),
+    enabled: view === 'list' && others !== undefined && otherSlugs.length > 0,
+  });
+
+  const donorTariffs = useMemo(
+    () => (all.data ?? []).filter((t) => t.operatorId === donorId).sort((a, b) => a.name.localeCompare(b.name, 'ru')),
+    [all.data, donorId],
+  );
+  const current = donorTariffs.find((t) => t.id === currentId);
+  const today = todayMonthly({ current, bill }, usage);
+
+  const change = (mutate: (p: URLSearchParams) => void) => {
+    const next = new URLSearchParams(params);
+    mutate(next);
+    setParams(next, { replace: true });
+  };
+  const setFilters = (patch: Partial<TariffFilterState>) =>
+    setParams(writeFilterState({ ...state, page: 1, ...patch }, params), { replace: true });
+  const setCompare = (ids: number[]) =>
+    change((p) => {
+      if (ids.length > 0) p.set('compare', ids.join(','));
+      else p.delete('compare');
+    });
+  const toggleCompare = (tid: number) => {
+    if (compare.includes(tid)) return setCompare(compare.filter((x) => x !== tid));
+    if (compare.length >= MAX_COMPARE) {
+      notifications.show({ color: 'yellow', message: `Сравнить можно не больше ${MAX_COMPARE} тарифов.` });
+      return;
+    }
+    setCompare([...compare, tid]);
+  };
+  const open = (tid: number | undefined) =>
+    change((p) => {
+      if (tid === undefined) p.delete('tariff');
+      else p.set('tariff', String(tid));
+    });
+  const setUsage = (u: Usage) =>
+    change((p) => {
+      p.set('useMin', String(u.minutes));
+      p.set('useSms', String(u.sms));
+      p.set('useGb', String(u.gb));
+    });
+
+  // The choice is saved on the server at once, with a porting day step 3 may still change.
+  const choose = async (t: Tariff) => {
+    setChoosing(t.id);
+    const range = { earliest: order.earliestPortationAt, latest: order.latestPortationAt };
+    const r = await update.mutateAsync({
+      operatorId: t.operatorId,
+      tariffId: t.id,
+      portationAt: initialDay(order.portationAt, range),
+      email: order.email,
+    });
+    setChoosing(null);
+    if (r.ok) navigate(`/portation/${order.id}/submit`);
+    else notifications.show({ color: 'red', title: 'Тариф не выбран', message: r.refusal.message });
+  };
+
+  const chooseButton = (t: Tariff) =>
+    order.tariffId === t.id ? (
+      <Button size="sm" onClick={() => void choose(t)} loading={choosing === t.id} variant="filled" color="teal">
+        Выбран — далее
+      </Button>
+    ) : (
+      <Button
+        size="sm"
+        onClick={() => void choose(t)}
+        loading={choosing === t.id}
+        disabled={choosing !== null && choosing !== t.id}
+        aria-label={`Выбрать тариф ${t.name}`}
+      >
+        Выбрать
+      </Button>
+    );
+  const exclude = useCallback((t: Tariff) => t.operatorId === donorId, [donorId]);
+
+  const data = list.data;
+  const totalPages = data ? Math.max(1, Math.ceil(data.totalRows / TARIFFS_PAGE_SIZE)) : 1;
+
+  return (
+    <>
+      {order.tariffId !== null && order.toOperator && (
+        <Alert color="teal" title="Тариф выбран" data-testid="chosen-tariff">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">
+              {order.toOperator.operatorName}, тариф «{order.tariffName}». Можно выбрать другой или перейти к заявлению.
+            </Text>
+            <Button component={Link} to={`/portation/${order.id}/submit`} size="sm">
+              Далее: заявление
+            </Button>
+          </Group>
+        </Alert>
+      )}
+
+      <TodayPanel
+        tariffs={donorTariffs}
+        operatorName={order.fromOperator?.operatorName ?? 'оператора'}
+        currentId={current?.id}
+        bill={bill}
+        usage={usage}
+        today={today}
+        onCurrent={(tid) =>
+          change((p) => {
+            if (tid === undefined) p.delete('cur');
+            else p.set('cur', String(tid));
+          })
+        }
+        onBill={(v) =>
+          change((p) => {
+            if (v === undefined) p.delete('bill');
+            else p.set('bill', String(v));
+          })
+        }
+        onUsage={setUsage}
+      />
+
+      <Tabs
+        value={view}
+        onChange={(v) =>
+          change((p) => {
+            if (v === 'calc') p.set('view', 'calc');
+            else p.delete('view');
+          })
+        }
+      >
+        <Tabs.List>
+          <Tabs.Tab value="list">Подбор тарифа</Tabs.Tab>
+          <Tabs.Tab value="calc">Калькулятор</Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+
+      {compare.length > 0 && (
+        <CompareTable
+          ids={compare}
+          regionCode={region.code}
+          onRemove={(tid) => setCompare(compare.filter((x) => x !== tid))}
+          onClear={() => setCompare([])}
+        />
+      )}
+
+      {view === 'calc' ? (
+        <CalculatorPanel
+          regionCode={region.code}
+          usage={usage}
+          onUsageChange={setUsage}
+          onOpen={open}
+          exclude={exclude}
+          withForm={false}
+          extra={(t) => (
+            <Group justify="space-between" mt="sm" gap="sm">
+              <SavingBadge saving={savingOf(t, usage, today)} />
+              {chooseButton(t)}
+            </Group>
+          )}
+        />
+      ) : (
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <FilterPanel
+              state={{ ...state, operators: chosenOps }}
+              filters={others ?? undefined}
+              onChange={setFilters}
+              onReset={() =>
+                setParams(writeFilterState(parseFilterState(new URLSearchParams()), params), { replace: true })
+              }
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Stack gap="md">
+              <Text fw={500} aria-live="polite" data-testid="tariff-count">
+                {data ? `Тарифов других операторов: ${formatCount(data.totalRows)}` : ' '}
+              </Text>
+              <QueryState isPending={list.isPending && others !== undefined} error={list.error ?? filters.error} />
+              {others && otherSlugs.length === 0 && (
+                <Alert color="gray" title="Других операторов нет">
+                  В регионе {region.name} нет других операторов с тарифами на сайте.
+                </Alert>
+              )}
+              {data && data.totalRows === 0 && (
+                <Alert color="gray" title="Ничего не нашлось">
+                  Ослабьте фильтры или{' '}
+                  <Anchor
+                    component="button"
+                    onClick={() => setParams(writeFilterState(parseFilterState(new URLSearchParams()), params))}
+                  >
+                    сбросьте их
+                  </Anchor>
+                  .
+                </Alert>
+              )}
+              {data?.data.map((t) => (
+                <TariffCard
+                  key={t.id}
+                  tariff={t}
+                  compared={compare.includes(t.id)}
+                  compareDisabled={compare.length >= MAX_COMPARE}
+                  onToggleCompare={() => toggleCompare(t.id)}
+                  onOpen={() => open(t.id)}
+                  selected={order.tariffId === t.id}
+                  extra={<SavingBadge saving={savingOf(t, usage, today)} />}
+                  action={chooseButton(t)}
+                />
+              ))}
+              {data && totalPages > 1 && (
+                <Center>
+                  <Pagination
+                    total={totalPages}
+                    value={Math.min(state.page, totalPages)}
+                    onChange={(page) => setParams(writeFilterState({ ...state, page }, params), { replace: true })}
+                    getControlProps={(control) => ({
+                      'aria-label': control === 'next' ? 'Следующая страница' : 'Предыдущая страница',
+                    })}
+                  />
+                </Center>
+              )}
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      )}
+
+      <Group>
+        <Anchor component={Link} to="/portation/init">
+          ← Другой номер
+        </Anchor>
+      </Group>
+
+      <TariffDetailModal
+        id={openId}
+        regionCode={region.code}
+        compared={openId !== undefined && compare.includes(openId)}
+        compareDisabled={compare.length >= MAX_COMPARE}
+        onToggleCompare={toggleCompare}
+        onClose={() => open(undefined)}
+      />
+    </>
+  );
+}
+
+interface TodayPanelProps {
+  tariffs: Tariff[];
+  operatorName: string;
+  currentId: number | undefined;
+  bill: number | undefined;
+  usage: Usage;
+  today: number | null;
+  onCurrent: (id: number | undefined) => void;
+  onBill: (value: number | undefined) => void;
+  onUsage: (usage: Usage) => void;
+}
+
+/** What the user pays today: their current tariff or their bill, and their use a month. */
+function TodayPanel({
+  tariffs,
+  operatorName,
+  currentId,
+  bill,
+  usage,
+  today,
+  onCurrent,
+  onBill,
+  onUsage,
+}: TodayPanelProps) {
+  const { minutes, sms, gb } = usage;
+  const [draft, setDraft] = useState(usage);
+  const [billDraft, setBillDraft] = useState<number | string>(bill ?? '');
+  // Only a change of the URL's use (back button, a shared link) replaces what is being typed.
+  useEffect(() => setDraft({ minutes, sms, gb }), [minutes, sms, gb]);
+  useEffect(() => setBillDraft(bill ?? ''), [bill]);
+  const commit = () => {
+    if (draft.minutes !== usage.minutes || draft.sms !== usage.sms || draft.gb !== usage.gb) onUsage(draft);
+  };
+  const field = (key: keyof Usage, label: string, suffix: string, decimal = false) => (
+    <NumberInput
+      label={label}
+      value={draft[key]}
+      min={0}
+      max={100_000}
+      allowNegative={false}
+      allowDecimal={decimal}
+      decimalSeparator=","
+      thousandSeparator=" "
+      suffix={suffix}
+      onChange={(v) => setDraft((d) => ({ ...d, [key]: typeof v === 'number' ? v : Number(v) || 0 }))}
+      onBlur={commit}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') commit();
+      }}
+    />
+  );
+  const commitBill = () => {
+    const v = typeof billDraft === 'number' ? billDraft : undefined;
+    if (v !== bill) onBill(v);
+  };
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="today-title">
+      <Stack gap="sm">
+        <Title order={2} size="h3" id="today-title">
+          Сколько вы платите сейчас
+        </Title>
+        <Text c="dimmed" size="sm">
+          Выберите свой тариф у оператора {operatorName} или укажите сумму счёта, и свой расход за месяц: у каждого
+          тарифа появится, сколько он сэкономит или будет стоить дороже.
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select
+            label="Мой тариф сейчас"
+            placeholder="Выберите тариф"
+            data={tariffs.map((t) => ({ value: String(t.id), label: t.name }))}
+            value={currentId === undefined ? null : String(currentId)}
+            onChange={(v) => onCurrent(v ? Number(v) : undefined)}
+            searchable
+            clearable
+            nothingFoundMessage="Такого тарифа нет"
+            comboboxProps={{ withinPortal: true }}
+          />
+          <NumberInput
+            label="Или мой счёт в месяц"
+            placeholder="например, 650"
+            value={billDraft}
+            min={0}
+            max={1_000_000}
+            allowNegative={false}
+            decimalSeparator=","
+            thousandSeparator=" "
+            suffix=" ₽"
+            disabled={currentId !== undefined}
+            onChange={setBillDraft}
+            onBlur={commitBill}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') commitBill();
+            }}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          {field('minutes', 'Минут в месяц', ' мин')}
+          {field('sms', 'SMS в месяц', ' SMS')}
+          {field('gb', 'Интернет в месяц', ' ГБ', true)}
+        </SimpleGrid>
+        <Group gap="sm">
+          <Button variant="light" onClick={commit}>
+            Пересчитать
+          </Button>
+          <Text fw={600} data-testid="today-cost">
+            {today === null ? 'Укажите тариф или счёт, чтобы увидеть экономию.' : `Сейчас: ${formatMoney(today)}/мес`}
+          </Text>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
