@@ -4,12 +4,11 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Page } from '../components/page';
 import { useAuth } from '../features/auth/api';
-import { useLookupMsisdn } from '../features/lookup/api';
-import { LookupResult } from '../features/lookup/components/lookup-result';
 import { MsisdnInput } from '../features/lookup/components/msisdn-input';
 import { type Outcome, type PortationOrder, useInitPortation } from '../features/porting/api';
 import { RefusalAlert } from '../features/porting/components/refusal-alert';
 import { WizardSteps } from '../features/porting/components/wizard-steps';
+import { formatMsisdn } from '../lib/format';
 
 /** Step 1 (no sign-in): the number, who serves it and where, and an order for it when it may be ported. */
 export default function PortationInitPage() {
@@ -21,7 +20,6 @@ export default function PortationInitPage() {
   const next = (id: number) => `/portation/${id}/tariffs${op && /^[a-z0-9-]{1,60}$/.test(op) ? `?op=${op}` : ''}`;
   const [value, setValue] = useState('');
   const [inputError, setInputError] = useState<string | undefined>();
-  const lookup = useLookupMsisdn(isLogged);
   const init = useInitPortation();
   const [result, setResult] = useState<Outcome<PortationOrder> | null>(null);
 
@@ -33,11 +31,11 @@ export default function PortationInitPage() {
     }
     setInputError(undefined);
     setResult(null);
-    // The lookup shows the operator and region; the order's checks say whether it may move.
-    const [, order] = await Promise.all([lookup.mutateAsync(msisdn), init.mutateAsync({ msisdn })]);
-    setResult(order);
+    // The order's checks say whether the number may move, and the order names its operator and region:
+    // no separate lookup, so starting an application never spends the visitor's daily /check allowance.
+    setResult(await init.mutateAsync({ msisdn }));
   };
-  const busy = lookup.isPending || init.isPending;
+  const busy = init.isPending;
   const order = result?.ok ? result.data : null;
 
   return (
@@ -57,7 +55,6 @@ export default function PortationInitPage() {
               setValue(v);
               setInputError(undefined);
               setResult(null);
-              lookup.reset();
             }}
             onSubmit={() => void submit()}
             error={inputError}
@@ -69,12 +66,6 @@ export default function PortationInitPage() {
           </Group>
         </Stack>
       </Card>
-      {lookup.data && !lookup.isPending && !lookup.data.ok && (
-        <Alert color="red" title="Не удалось проверить номер" role="alert">
-          {lookup.data.message}
-        </Alert>
-      )}
-      {lookup.data?.ok && !lookup.isPending && <LookupResult info={lookup.data.data} />}
       {result && !result.ok && <RefusalAlert refusal={result.refusal} />}
       {order && (
         <Alert
@@ -83,6 +74,13 @@ export default function PortationInitPage() {
           data-testid="order-created"
         >
           <Stack gap="sm">
+            <Text size="sm" data-testid="order-number-info">
+              Номер <span style={{ whiteSpace: 'nowrap' }}>{formatMsisdn(order.msisdn)}</span> обслуживает{' '}
+              <Text span fw={700} inherit>
+                {order.fromOperator?.operatorName ?? 'оператор не определён'}
+              </Text>
+              {order.regionName ? `, регион — ${order.regionName}` : ''}.
+            </Text>
             <Text size="sm">
               Дальше — выбор нового оператора и тарифа
               {isLogged ? '.' : '. Для этого нужно войти через Госуслуги: после входа вы вернётесь к этому заявлению.'}
