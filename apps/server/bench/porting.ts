@@ -7,7 +7,8 @@
  *    that no step ran twice (one «registered» and one «ported» event per portation).
  * Notifications are off here (no gateways): their delivery is a queue of its own.
  * Needs a PostgreSQL server (BENCH_POSTGRES_URL, default postgresql://postgres@127.0.0.1:5432/postgres);
- * it creates and drops its own database. `-- --count N` changes the 10 000.
+ * it creates and drops its own database. `-- --count N` changes the 10 000; BENCH_CPU_PROF=dir writes each
+ * server process's CPU profile there.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -67,7 +68,9 @@ function start(
   env: Record<string, string> = {},
 ): Promise<{ port: number; child: ChildProcess }> {
   const script = kind === 'hello' ? resolve(here, 'serve.ts') : resolve(repoRoot, 'apps/server/src/server.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  // BENCH_CPU_PROF=dir: each process writes a CPU profile there when it exits.
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
     cwd: repoRoot,
     env: {
       ...process.env,
