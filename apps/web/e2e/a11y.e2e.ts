@@ -1,7 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
 import { type Site, withSiteAndBrowser } from './site';
 
 let site: Site;
@@ -55,6 +55,9 @@ const routeTable = [
 const PUBLIC = routeTable.filter((r) => !r.auth).flatMap((r) => ADDRESSES[r.name] ?? [`missing:${r.name}`]);
 const PRIVATE = routeTable.filter((r) => r.auth).flatMap((r) => ADDRESSES[r.name] ?? [`missing:${r.name}`]);
 
+// A11Y_SCREENSHOTS=/tmp/shots also saves a full-page picture of every audited page, to look at the layout.
+const SCREENSHOTS = process.env.A11Y_SCREENSHOTS;
+
 interface Finding {
   where: string;
   id: string;
@@ -76,7 +79,9 @@ async function settle(page: Page): Promise<void> {
 }
 
 async function audit(page: Page, where: string): Promise<Finding[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({
@@ -94,12 +99,18 @@ async function auditAll(page: Page, viewport: ViewportName, paths: string[], sig
     await page.goto(site.url + path);
     await settle(page);
     findings.push(...(await audit(page, `${path} (${viewport}${signedIn ? ', signed in' : ''})`)));
+    if (SCREENSHOTS) {
+      const name = `${viewport}${signedIn ? '-in' : ''}${path.replace(/[^a-z0-9]+/gi, '-')}`;
+      await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+    }
   }
   return findings;
 }
 
 function report(findings: Finding[]): string {
-  return findings.map((f) => `${f.where}: [${f.impact}] ${f.id} — ${f.help}\n    ${f.targets.join('\n    ')}`).join('\n');
+  return findings
+    .map((f) => `${f.where}: [${f.impact}] ${f.id} — ${f.help}\n    ${f.targets.join('\n    ')}`)
+    .join('\n');
 }
 
 async function newContext(viewport: ViewportName): Promise<BrowserContext> {

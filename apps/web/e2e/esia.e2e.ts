@@ -88,7 +88,10 @@ describe('sign-in through Госуслуги and the personal account', () => {
     // Signing out goes through ESIA's logout and back to the front page, signed out.
     await page.goto(`${site.url}/account`);
     // «Выйти» sits in the user menu, so it never runs off the header.
-    await page.locator('header').getByRole('button', { name: /Иванов Иван Иванович/ }).click();
+    await page
+      .locator('header')
+      .getByRole('button', { name: /Иванов Иван Иванович/ })
+      .click();
     await page.locator('header').getByRole('menuitem', { name: 'Выйти' }).click();
     await page.waitForURL(`${site.url}/`);
     await page.locator('header').getByRole('link', { name: 'Войти через Госуслуги' }).first().waitFor();

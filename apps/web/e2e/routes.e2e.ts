@@ -19,8 +19,8 @@ async function visit(
   // Wait for the page's own heading, not a loading state's.
   const h1 = page.locator('main h1', expected ? { hasText: expected } : {}).first();
   await h1.waitFor({ timeout: 15_000 });
-  // The title is set 50 ms after the page renders.
-  await page.waitForFunction(() => document.title.includes('—'));
+  // The title is set 50 ms after the page renders; a page titled like the site (/portation) is not doubled.
+  await page.waitForFunction(() => document.title.includes('—') || location.pathname === '/portation');
   return { page, errors, heading: (await h1.innerText()).trim(), text: await page.locator('main').innerText() };
 }
 

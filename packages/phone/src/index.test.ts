@@ -68,14 +68,21 @@ describe('classifyPhoneInput', () => {
   });
 
   it('says a foreign number is foreign', () => {
-    for (const input of ['+44 20 7946 0958', '+380 44 123 4567', '+7 701 123 45 67', '00 49 30 1234567', '810 49 30 1234567']) {
+    for (const input of [
+      '+44 20 7946 0958',
+      '+380 44 123 4567',
+      '+7 701 123 45 67',
+      '00 49 30 1234567',
+      '810 49 30 1234567',
+    ]) {
       expect(classifyPhoneInput(input), input).toEqual({ kind: 'foreign' });
     }
     expect(phoneInputProblem({ kind: 'foreign' })).toMatch(/другой страны/);
   });
 
   it('calls anything else invalid', () => {
-    for (const input of ['abc', '123', '+7 916 123']) expect(classifyPhoneInput(input), input).toEqual({ kind: 'invalid' });
+    for (const input of ['abc', '123', '+7 916 123'])
+      expect(classifyPhoneInput(input), input).toEqual({ kind: 'invalid' });
     expect(phoneInputProblem({ kind: 'invalid' })).toBe(INVALID_MSISDN_MESSAGE);
     expect(phoneInputProblem({ kind: 'mobile', msisdn: '79161234567' })).toBeNull();
   });

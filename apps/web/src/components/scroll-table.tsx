@@ -18,7 +18,6 @@ export function ScrollTable({ label, minWidth, children }: ScrollTableProps) {
     <Table.ScrollContainer
       type="native"
       minWidth={minWidth}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to scroll by keyboard
       tabIndex={0}
       role="region"
       aria-label={label}

@@ -1,4 +1,4 @@
-import { Table, Text } from '@mantine/core';
+import { Box, Table, Text } from '@mantine/core';
 import { ApiError } from '@perenos/api-client';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
@@ -8,6 +8,7 @@ import { getAccountOrdersQueryOptions, isMsisdn, parsePage } from '../features/a
 import { AccountPager } from '../features/account/components/account-pager';
 import { MsisdnHeader } from '../features/account/components/msisdn-header';
 import { OperatorName } from '../features/account/components/operator-name';
+import { RecordCards } from '../features/account/components/record-cards';
 import { StatusBadge } from '../features/account/components/status-badge';
 import { formatDate, formatDateTime, formatMsisdn } from '../lib/format';
 import NotFoundPage from './not-found';
@@ -37,7 +38,27 @@ export default function AccountOrdersPage() {
         </Text>
       )}
       {orders && orders.data.length > 0 && (
-        <Table.ScrollContainer minWidth={720}>
+        <RecordCards
+          label="Заявки"
+          records={orders.data.map((o) => ({
+            key: o.id,
+            title: `Заявка № ${o.id}`,
+            badge: <StatusBadge status={o.status} />,
+            fields: [
+              { label: 'Подана', value: <span className="nowrap">{formatDate(o.createdAt)}</span> },
+              { label: 'Откуда', value: <OperatorName operator={o.fromOperator} /> },
+              { label: 'Куда', value: <OperatorName operator={o.toOperator} /> },
+              {
+                label: 'Дата переноса',
+                value: <span className="nowrap">{o.portationDate ? formatDate(o.portationDate) : '—'}</span>,
+              },
+              { label: 'Обновлена', value: <span className="nowrap">{formatDateTime(o.lastUpdate)}</span> },
+            ],
+          }))}
+        />
+      )}
+      {orders && orders.data.length > 0 && (
+        <Box visibleFrom="sm">
           <Table striped highlightOnHover verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
@@ -67,13 +88,13 @@ export default function AccountOrdersPage() {
                   <Table.Td>
                     <OperatorName operator={o.toOperator} />
                   </Table.Td>
-                  <Table.Td>{o.portationDate ? formatDate(o.portationDate) : '—'}</Table.Td>
-                  <Table.Td>{formatDateTime(o.lastUpdate)}</Table.Td>
+                  <Table.Td className="nowrap">{o.portationDate ? formatDate(o.portationDate) : '—'}</Table.Td>
+                  <Table.Td className="nowrap">{formatDateTime(o.lastUpdate)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </Box>
       )}
       {orders && <AccountPager base={`/account/${msisdn}/orders`} page={page} totalRows={orders.totalRows} />}
     </Page>

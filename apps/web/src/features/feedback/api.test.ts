@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { validateFeedback } from './api';
 
-const OK = { name: 'Анна', email: 'anna@example.ru', topic: 'Тарифы', message: 'Когда придёт SMS о переносе?' } as const;
+const OK = {
+  name: 'Анна',
+  email: 'anna@example.ru',
+  topic: 'Тарифы',
+  message: 'Когда придёт SMS о переносе?',
+} as const;
 
 describe('validateFeedback', () => {
   it('passes a complete form', () => {
