@@ -136,6 +136,10 @@ describe('every route of the site', () => {
     await page.getByRole('button', { name: /^Республика Крым: операторов/ }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Республика Крым' }).waitFor();
+    // Arrow keys move between tiles: one step left of Crimea is Sevastopol.
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: /Севастополь/ }).waitFor();
     expect(errors).toEqual([]);
     await page.close();
   });
