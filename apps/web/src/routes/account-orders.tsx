@@ -2,6 +2,7 @@ import { Box, Table, Text } from '@mantine/core';
 import { ApiError } from '@perenos/api-client';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
+import { Msisdn } from '../components/msisdn';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
 import { getAccountOrdersQueryOptions, isMsisdn, parsePage } from '../features/account/api';
@@ -28,7 +29,7 @@ export default function AccountOrdersPage() {
     <Page
       title={`Заявки на перенос ${formatMsisdn(msisdn)}`}
       description="Заявки на перенос номера и их статусы."
-      heading={formatMsisdn(msisdn)}
+      heading={<Msisdn value={msisdn} />}
     >
       <MsisdnHeader msisdn={msisdn} info={data?.msisdnInfo} tab="orders" />
       <QueryState isPending={isPending} error={error} />

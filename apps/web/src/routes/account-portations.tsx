@@ -2,6 +2,7 @@ import { Anchor, Box, Table, Text } from '@mantine/core';
 import { ApiError } from '@perenos/api-client';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { Msisdn } from '../components/msisdn';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
 import { getAccountPortationsQueryOptions, isMsisdn, parsePage } from '../features/account/api';
@@ -28,7 +29,7 @@ export default function AccountPortationsPage() {
     <Page
       title={`Переносы номера ${formatMsisdn(msisdn)}`}
       description="История переносов номера между операторами."
-      heading={formatMsisdn(msisdn)}
+      heading={<Msisdn value={msisdn} />}
     >
       <MsisdnHeader msisdn={msisdn} info={data?.msisdnInfo} tab="portations" />
       <QueryState isPending={isPending} error={error} />
