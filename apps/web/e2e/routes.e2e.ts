@@ -147,7 +147,7 @@ describe('every route of the site', () => {
   it('sends a message from the contacts page after the self-hosted captcha', async () => {
     const { page, errors } = await visit('/contacts', 'Контакты');
     await page.getByLabel('Имя').fill('Анна Петрова');
-    await page.getByLabel('Электронная почта').fill('anna@example.ru');
+    await page.getByLabel('Электронная почта').fill('anna@');
     await page.getByRole('textbox', { name: 'Сообщение' }).fill('Когда придёт SMS о дате переноса номера?');
     const submit = page.getByRole('button', { name: 'Отправить' });
     expect(await submit.isDisabled()).toBe(true);
@@ -159,6 +159,13 @@ describe('every route of the site', () => {
         timeout: 30_000,
       },
     );
+    // A wrong e-mail: one specific message, and the solved captcha stays solved.
+    await submit.click();
+    const emailError = page.getByText('Введите адрес электронной почты целиком, например anna@mail.ru.');
+    await emailError.waitFor();
+    expect(await emailError.count()).toBe(1);
+    expect(await submit.isDisabled()).toBe(false);
+    await page.getByLabel('Электронная почта').fill('anna@example.ru');
     await submit.click();
     await page.getByText('Сообщение отправлено').waitFor();
     expect(await page.getByRole('textbox', { name: 'Сообщение' }).inputValue()).toBe('');

@@ -1,7 +1,7 @@
 import { Anchor, Breadcrumbs, Group, Stack, Tabs, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { Msisdn } from '../../../components/msisdn';
-import { formatDate, formatMsisdn } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
 import type { MsisdnInfo } from '../api';
 import { OperatorName } from './operator-name';
 
