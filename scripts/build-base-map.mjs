@@ -127,6 +127,21 @@ function tidy(points, wrap) {
   return result;
 }
 
+/**
+ * Natural Earth cuts Chukotka at 180°; once both halves are joined that cut is no coast. A line is
+ * split where it runs along the meridian, and the pieces along it are dropped.
+ */
+function withoutCut(line) {
+  const pieces = [[]];
+  for (let i = 0; i < line.length; i++) {
+    const p = line[i];
+    const next = line[i + 1];
+    pieces[pieces.length - 1].push(p);
+    if (next && Math.abs(p[0] - 180) < 1e-6 && Math.abs(next[0] - 180) < 1e-6) pieces.push([]);
+  }
+  return pieces;
+}
+
 /** Land polygons, inner borders and the outer outline of a set of geometries of one topology. */
 function layers(topology, objectName, keep, wrap) {
   const arcs = decodeArcs(topology);
@@ -148,7 +163,7 @@ function layers(topology, objectName, keep, wrap) {
   const lines = (count) =>
     [...uses]
       .filter(([, n]) => (count === 1 ? n === 1 : n > 1))
-      .map(([arc]) => tidy(arcs[arc], wrap))
+      .flatMap(([arc]) => withoutCut(tidy(arcs[arc], wrap)))
       // Short arcs stay: the outline is split into arcs at every junction of three subjects.
       .filter((line) => line.length >= 2);
   return { land, borders: lines(2), outline: lines(1) };

@@ -48,7 +48,8 @@ describe('sign-in through Госуслуги and the personal account', () => {
     // Page 1 has ten rows, newest first.
     await page.getByRole('button', { name: 'Страница 1' }).click();
     await page.waitForURL(`${site.url}/account/79161234567/orders`);
-    await page.getByText('В обработке БДПН').first().waitFor();
+    // The table (wide screens; a phone gets the same rows as cards, hidden here).
+    await page.locator('main table').getByText('В обработке БДПН').first().waitFor();
     await expectRows(page, 10);
 
     // Portations, then one portation's timeline.

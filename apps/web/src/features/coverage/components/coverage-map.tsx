@@ -17,6 +17,11 @@ export function crsFor(projection: Projection): L.CRS {
   }
 }
 
+const RUSSIA: L.LatLngBoundsExpression = [
+  [42, 20],
+  [78, 180],
+];
+
 // Cities named on the map at once; the others on hover.
 const LABELLED = new Set(['Москва', 'Санкт-Петербург', 'Новосибирск', 'Екатеринбург', 'Владивосток']);
 
@@ -66,8 +71,8 @@ export function CoverageMap({
       // Leaflet cannot switch coordinate systems in place: a new projection is a new map.
       key={projection}
       crs={crs}
-      center={[62, 95]}
-      zoom={3}
+      // Russia from Kaliningrad to Chukotka fills the frame.
+      bounds={RUSSIA}
       minZoom={2}
       maxZoom={10}
       style={{ height: 520, width: '100%', borderRadius: 8, background: SEA }}
