@@ -137,6 +137,14 @@ describe('accessibility (axe-core, WCAG 2.2 AA): no serious or critical violatio
       const page = await context.newPage();
       const findings = await auditAll(page, viewport, PUBLIC, false);
 
+      // The first Tab offers the skip link, and it lands in the page's main content.
+      await page.goto(`${site.url}/tariffs`);
+      await settle(page);
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Перейти к содержанию');
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.activeElement?.id === 'main');
+
       // The mobile menu drawer (phone) is part of every page.
       if (viewport === 'phone') {
         await page.goto(`${site.url}/`);
