@@ -75,7 +75,7 @@ async function settle(page: Page): Promise<void> {
     })
     .catch(() => undefined);
   // Mantine transitions fade content in; axe must see the final colours.
-  await page.waitForTimeout(250);
+  await page.waitForTimeout(150);
 }
 
 async function audit(page: Page, where: string): Promise<Finding[]> {
@@ -153,6 +153,18 @@ describe('accessibility (axe-core, WCAG 2.2 AA): no serious or critical violatio
         await page.getByRole('dialog').waitFor();
         await page.waitForTimeout(300);
         findings.push(...(await audit(page, `/ menu (${viewport})`)));
+
+        // On a phone the tariff filters open in a drawer that says how many tariffs they leave.
+        await page.goto(`${site.url}/tariffs/moskva`);
+        await settle(page);
+        await page.getByRole('button', { name: 'Фильтры' }).click();
+        const show = page.getByRole('button', { name: /^Показать \d+ тариф(а|ов)?$/ });
+        await show.waitFor();
+        await page.waitForTimeout(300);
+        findings.push(...(await audit(page, `/tariffs/moskva filters (${viewport})`)));
+        if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/phone-tariffs-filters.png` });
+        await show.click();
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
       }
 
       await signIn(page);
@@ -165,6 +177,7 @@ describe('accessibility (axe-core, WCAG 2.2 AA): no serious or critical violatio
       await context.close();
       expect(findings, report(findings)).toEqual([]);
     },
-    120_000,
+    // About 30 s on an idle machine; generous for a shared, loaded one.
+    300_000,
   );
 });

@@ -1,4 +1,5 @@
 import 'leaflet/dist/leaflet.css';
+import { useMediaQuery } from '@mantine/hooks';
 import type { GeoJsonObject } from 'geojson';
 import L from 'leaflet';
 import { CircleMarker, GeoJSON, MapContainer, TileLayer, Tooltip } from 'react-leaflet';
@@ -22,8 +23,9 @@ const RUSSIA: L.LatLngBoundsExpression = [
   [78, 180],
 ];
 
-// Cities named on the map at once; the others on hover.
+// Cities named on the map at once (fewer on a phone, where labels would overlap); the others on hover.
 const LABELLED = new Set(['Москва', 'Санкт-Петербург', 'Новосибирск', 'Екатеринбург', 'Владивосток']);
+const LABELLED_COMPACT = new Set(['Москва', 'Новосибирск', 'Владивосток']);
 
 // Colours of the base map: pale land on a pale sea, grey borders, a darker outline of the country.
 const SEA = '#dcebf3';
@@ -64,18 +66,22 @@ export function CoverageMap({
   layerUrl,
 }: CoverageMapProps) {
   const crs = crsFor(projection);
+  const compact = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
+  const labelled = compact ? LABELLED_COMPACT : LABELLED;
   // The outline is in longitude and latitude: it fits the geographic projections, not plain x/y.
   const drawBase = !tileUrl && baseMap && projection !== 'Cartesian';
   return (
     <MapContainer
       // Leaflet cannot switch coordinate systems in place: a new projection is a new map.
-      key={projection}
+      key={`${projection}-${compact}`}
       crs={crs}
       // Russia from Kaliningrad to Chukotka fills the frame.
       bounds={RUSSIA}
-      minZoom={2}
+      // Fractional zooms let the whole country fit a phone's width.
+      zoomSnap={0.25}
+      minZoom={1}
       maxZoom={10}
-      style={{ height: 520, width: '100%', borderRadius: 8, background: SEA }}
+      style={{ height: compact ? 360 : 520, width: '100%', borderRadius: 8, background: SEA }}
       attributionControl={Boolean(tileUrl)}
     >
       {tileUrl && <TileLayer url={tileUrl} attribution={attribution} />}
@@ -96,7 +102,7 @@ export function CoverageMap({
           radius={3}
           pathOptions={{ color: '#333', weight: 1, fillOpacity: 1 }}
         >
-          <Tooltip direction="right" offset={[4, 0]} permanent={LABELLED.has(c.name)}>
+          <Tooltip direction="right" offset={[4, 0]} permanent={labelled.has(c.name)}>
             {c.name}
           </Tooltip>
         </CircleMarker>
