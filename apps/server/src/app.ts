@@ -29,7 +29,7 @@ import tariffRoutes from './modules/tariffs/routes';
 import csrfPlugin from './plugins/csrf';
 import databasePlugin from './plugins/database';
 import drainPlugin from './plugins/drain';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { clientErrorHandler } from './plugins/errors';
 import featuresPlugin from './plugins/features';
 import inputGuardPlugin from './plugins/input-guard';
 import jobsPlugin from './plugins/jobs';
@@ -64,6 +64,8 @@ export async function buildApp({ config, database, ownsDatabase = false }: Build
     },
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
+    // Answers Node gives before Fastify (431 headers too long, 408, malformed) come in Russian too.
+    clientErrorHandler,
     // Behind balancers (TRUST_PROXY), request.ip is the client from X-Forwarded-For: quota and rate limits key on it.
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // While closing, a request that still arrives on an open connection is served (with Connection: close)

@@ -69,6 +69,24 @@ describe('/check', () => {
     await page.close();
   });
 
+  it('says a pasted landline is not mobile and a foreign number is foreign, clearing the earlier answer', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${site.url}/check`);
+    await page.getByRole('heading', { name: 'Проверка номера' }).waitFor();
+    await paste(page, '+7 926 123-45-67');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('lookup-result').waitFor();
+
+    await paste(page, '8 495 123-45-67');
+    await page.getByText('+7 (495) 123-45-67 — не мобильный номер', { exact: false }).waitFor();
+    expect(await page.getByTestId('lookup-result').count()).toBe(0);
+    expect(await page.getByText('Введите номер полностью').count()).toBe(0);
+
+    await paste(page, '+44 20 7946 0958');
+    await page.getByText('Это номер другой страны', { exact: false }).waitFor();
+    await page.close();
+  });
+
   it('explains an incomplete number, a number in no range and a spent quota in Russian', async () => {
     const page = await browser.newPage();
     const errors = watchErrors(page);

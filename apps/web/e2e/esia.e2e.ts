@@ -48,7 +48,8 @@ describe('sign-in through Госуслуги and the personal account', () => {
     // Page 1 has ten rows, newest first.
     await page.getByRole('button', { name: 'Страница 1' }).click();
     await page.waitForURL(`${site.url}/account/79161234567/orders`);
-    await page.getByText('В обработке БДПН').first().waitFor();
+    // The table (wide screens; a phone gets the same rows as cards, hidden here).
+    await page.locator('main table').getByText('В обработке БДПН').first().waitFor();
     await expectRows(page, 10);
 
     // Portations, then one portation's timeline.
@@ -87,7 +88,12 @@ describe('sign-in through Госуслуги and the personal account', () => {
 
     // Signing out goes through ESIA's logout and back to the front page, signed out.
     await page.goto(`${site.url}/account`);
-    await page.locator('header').getByRole('link', { name: 'Выйти' }).first().click();
+    // «Выйти» sits in the user menu, so it never runs off the header.
+    await page
+      .locator('header')
+      .getByRole('button', { name: /Иванов Иван Иванович/ })
+      .click();
+    await page.locator('header').getByRole('menuitem', { name: 'Выйти' }).click();
     await page.waitForURL(`${site.url}/`);
     await page.locator('header').getByRole('link', { name: 'Войти через Госуслуги' }).first().waitFor();
     const info = await page.evaluate(async () => (await fetch('/api/v1/esia/userinfo')).json());

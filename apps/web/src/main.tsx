@@ -1,7 +1,8 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './lib/format';
-import { createTheme, LoadingOverlay, type MantineColor, MantineProvider } from '@mantine/core';
+import './app/global.css';
+import { LoadingOverlay, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -10,30 +11,16 @@ import { RouterProvider } from 'react-router';
 import { createQueryClient } from './app/query-client';
 import { createRouter, preloadCurrentPage } from './app/router';
 import { runStartup } from './app/startup';
+import { cssVariablesResolver, themeFor } from './app/theme';
 
-export const LOADING_OVERLAY_SPINNER_SIZE = 80;
 export const NOTIFICATION_TIMEOUT_MS = 5000;
-
-// Theme names the site-theme-current setting may hold; anything else falls back to green.
-const THEMES: Record<string, MantineColor> = { green: 'green', blue: 'blue', teal: 'teal', violet: 'violet' };
-
-function themeFor(name: string) {
-  return createTheme({
-    primaryColor: THEMES[name] ?? 'green',
-    fontFamily: 'Inter, "Segoe UI", Roboto, Arial, sans-serif',
-    defaultRadius: 'md',
-    components: {
-      LoadingOverlay: LoadingOverlay.extend({ defaultProps: { loaderProps: { size: LOADING_OVERLAY_SPINNER_SIZE } } }),
-    },
-  });
-}
 
 const root = createRoot(document.getElementById('root') as HTMLElement);
 const queryClient: QueryClient = createQueryClient();
 
 // Until start-up finishes the visitor sees the overlay in the default green.
 root.render(
-  <MantineProvider theme={themeFor('green')}>
+  <MantineProvider theme={themeFor('green')} cssVariablesResolver={cssVariablesResolver}>
     <LoadingOverlay visible zIndex={1000} overlayProps={{ blur: 2 }} />
   </MantineProvider>,
 );
@@ -43,7 +30,7 @@ runStartup(queryClient).then(({ theme }) => {
   const router = createRouter();
   root.render(
     <StrictMode>
-      <MantineProvider theme={themeFor(theme)}>
+      <MantineProvider theme={themeFor(theme)} cssVariablesResolver={cssVariablesResolver}>
         <Notifications position="bottom-center" autoClose={NOTIFICATION_TIMEOUT_MS} />
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />

@@ -36,7 +36,7 @@ function contactList(citizen: StandinCitizen, type: 'MBT' | 'EML'): string {
     .map((c) =>
       c.verified
         ? esc(c.value)
-        : `${esc(c.value)} <span class="bad">(не подтверждён${type === 'EML' ? 'а' : ''})</span>`,
+        : `${esc(c.value)} <span class="bad">(${type === 'EML' ? 'не подтверждена' : 'не подтверждён'})</span>`,
     )
     .join('<br>');
 }

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatMsisdn, isMobileMsisdn, normaliseMsisdn } from './index';
+import {
+  classifyPhoneInput,
+  formatMsisdn,
+  INVALID_MSISDN_MESSAGE,
+  isMobileMsisdn,
+  normaliseMsisdn,
+  phoneInputProblem,
+} from './index';
 
 describe('normaliseMsisdn', () => {
   it('turns the common notations into 7XXXXXXXXXX', () => {
@@ -45,5 +52,38 @@ describe('normaliseMsisdn', () => {
         return normaliseMsisdn(formatMsisdn(msisdn)) === msisdn && isMobileMsisdn(msisdn);
       }),
     );
+  });
+});
+
+describe('classifyPhoneInput', () => {
+  it('reads a mobile number in any notation', () => {
+    expect(classifyPhoneInput('8 916 123-45-67')).toEqual({ kind: 'mobile', msisdn: '79161234567' });
+    expect(classifyPhoneInput('+79161234567')).toEqual({ kind: 'mobile', msisdn: '79161234567' });
+  });
+
+  it('says a Moscow landline is not mobile', () => {
+    const kind = classifyPhoneInput('8 495 123-45-67');
+    expect(kind).toEqual({ kind: 'landline', msisdn: '74951234567' });
+    expect(phoneInputProblem(kind)).toMatch(/^\+7 \(495\) 123-45-67 — не мобильный номер/);
+  });
+
+  it('says a foreign number is foreign', () => {
+    for (const input of [
+      '+44 20 7946 0958',
+      '+380 44 123 4567',
+      '+7 701 123 45 67',
+      '00 49 30 1234567',
+      '810 49 30 1234567',
+    ]) {
+      expect(classifyPhoneInput(input), input).toEqual({ kind: 'foreign' });
+    }
+    expect(phoneInputProblem({ kind: 'foreign' })).toMatch(/другой страны/);
+  });
+
+  it('calls anything else invalid', () => {
+    for (const input of ['abc', '123', '+7 916 123'])
+      expect(classifyPhoneInput(input), input).toEqual({ kind: 'invalid' });
+    expect(phoneInputProblem({ kind: 'invalid' })).toBe(INVALID_MSISDN_MESSAGE);
+    expect(phoneInputProblem({ kind: 'mobile', msisdn: '79161234567' })).toBeNull();
   });
 });

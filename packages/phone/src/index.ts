@@ -80,3 +80,45 @@ export function formatMsisdn(msisdn: string): string {
 /** The message every part of the site shows for a number it cannot read. */
 export const INVALID_MSISDN_MESSAGE =
   'Введите российский номер телефона: например, +7 916 123-45-67 или 8 916 123-45-67.';
+
+/** What a pasted or typed phone number is, so a form can say exactly what is wrong with it. */
+export type PhoneInputKind =
+  | { kind: 'mobile'; msisdn: string }
+  | { kind: 'landline'; msisdn: string }
+  | { kind: 'foreign' }
+  | { kind: 'invalid' };
+
+/**
+ * Classifies a number written in any notation: a Russian mobile (9xx), a Russian landline or service
+ * number (3xx, 4xx, 8xx), a number of another country (`+44…`, `+7 7xx…` of Kazakhstan, `00…`, `810…`),
+ * or something that is not a phone number at all.
+ */
+export function classifyPhoneInput(input: string): PhoneInputKind {
+  const msisdn = normaliseMsisdn(input);
+  if (msisdn) return isMobileMsisdn(msisdn) ? { kind: 'mobile', msisdn } : { kind: 'landline', msisdn };
+  const trimmed = input.trim();
+  if (/[^\d\s()+\-.\u00a0\u2010-\u2015]/.test(trimmed)) return { kind: 'invalid' };
+  const digits = trimmed.replace(/\D/g, '');
+  if (digits.length < 8) return { kind: 'invalid' };
+  // An international prefix, a country code other than 7, or +7 6xx/7xx (Kazakhstan).
+  if (/^\+\s*[1-689]/.test(trimmed)) return { kind: 'foreign' };
+  if (/^(00|810)/.test(digits) && digits.length > 10) return { kind: 'foreign' };
+  if (/^\+?7[67]\d{9}$/.test(digits) || (trimmed.startsWith('+') && digits.length === 11 && /^7[67]/.test(digits))) {
+    return { kind: 'foreign' };
+  }
+  return { kind: 'invalid' };
+}
+
+/** The message for a number that is not a Russian mobile one; null for a mobile number. */
+export function phoneInputProblem(kind: PhoneInputKind): string | null {
+  switch (kind.kind) {
+    case 'mobile':
+      return null;
+    case 'landline':
+      return `${formatMsisdn(kind.msisdn)} — не мобильный номер (городской или служебный). Проверяются только мобильные номера: +7 9XX XXX-XX-XX.`;
+    case 'foreign':
+      return 'Это номер другой страны. Проверяются только российские мобильные номера: +7 9XX XXX-XX-XX.';
+    default:
+      return INVALID_MSISDN_MESSAGE;
+  }
+}

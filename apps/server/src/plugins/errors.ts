@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpProblem, NOT_FOUND_TITLE, VALIDATION_TITLE } from '../lib/problem';
@@ -13,6 +15,13 @@ const TYPE_MESSAGES: Record<string, string> = {
   number: 'Должно быть числом.',
   boolean: 'Должно быть true или false.',
   string: 'Должно быть строкой.',
+};
+
+const FORMAT_MESSAGES: Record<string, string> = {
+  email: 'Введите адрес электронной почты целиком, например anna@mail.ru.',
+  date: 'Введите дату в виде ГГГГ-ММ-ДД.',
+  'date-time': 'Введите дату и время в формате ISO 8601.',
+  uri: 'Введите адрес ссылки целиком, начиная с https://.',
 };
 
 /** Turns one validator error into a Russian message a person can act on. */
@@ -44,6 +53,7 @@ function messageFor(error: AjvError): string {
     case 'const':
       return `Допустимое значение: ${String(p.allowedValue)}.`;
     case 'format':
+      return FORMAT_MESSAGES[String(p.format)] ?? 'Неверный формат значения.';
     case 'pattern':
       return 'Неверный формат значения.';
     case 'additionalProperties':
@@ -90,10 +100,53 @@ const TITLES: Record<number, string> = {
   404: NOT_FOUND_TITLE,
   405: 'Метод не поддерживается',
   406: 'Формат ответа не поддерживается',
+  408: 'Истекло время ожидания запроса',
+  411: 'Не указана длина запроса',
   413: 'Слишком большой запрос',
+  414: 'Слишком длинный адрес запроса',
   415: 'Неподдерживаемый формат данных',
   429: 'Слишком много запросов',
+  431: 'Слишком длинный адрес или заголовки запроса',
 };
+
+const DETAILS: Record<number, string> = {
+  408: 'Запрос не пришёл целиком вовремя. Повторите его.',
+  413: 'Размер запроса превышает допустимый.',
+  415: 'Сервер не принимает данные в таком формате.',
+  431: 'Адрес страницы или заголовки запроса (например, cookie) слишком длинные. Сократите адрес или очистите cookie сайта.',
+};
+
+/** The Russian title of a client-error status; a generic one for a status without its own. */
+export function problemTitle(status: number): string {
+  return TITLES[status] ?? 'Некорректный запрос';
+}
+
+/**
+ * Node answers some requests before Fastify sees them (headers or URL too long → 431, a request that
+ * does not arrive in time → 408, a malformed one → 400), in English by default. This is the server's
+ * `clientErrorHandler`: the same Russian problem document as every other answer, written to the socket.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const body = JSON.stringify({
+    type: 'about:blank',
+    // Here a 400 is a request Node could not parse, not a field that failed validation.
+    title: status === 400 ? 'Некорректный запрос' : problemTitle(status),
+    status,
+    ...(DETAILS[status] ? { detail: DETAILS[status] } : {}),
+  });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        `Content-Type: application/problem+json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Connection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy(error);
+}
 
 /** One error format for the whole API: problem documents with Russian titles, no internals on 500. */
 export default fp(
@@ -124,11 +177,11 @@ export default fp(
       if (status >= 400 && status < 500) {
         // Framework errors (bad JSON, wrong content type, body too large): safe to name, never to echo.
         request.log.info({ err: error }, 'client error');
-        const title = TITLES[status] ?? 'Некорректный запрос';
+        const title = problemTitle(status);
         return reply
           .code(status)
           .type('application/problem+json')
-          .send({ ...base, title, status });
+          .send({ ...base, title, status, ...(DETAILS[status] ? { detail: DETAILS[status] } : {}) });
       }
       request.log.error({ err: error }, 'unhandled error');
       return reply

@@ -7,6 +7,7 @@ import {
   Container,
   Drawer,
   Group,
+  Menu,
   Stack,
   Text,
   UnstyledButton,
@@ -53,30 +54,48 @@ function useNavItems(items: NavItem[]): NavItem[] {
   return items.filter((item) => !item.feature || features?.some((f) => f.feature === item.feature && f.isEnabled));
 }
 
-function AccountControl({ onNavigate }: { onNavigate?: () => void }) {
+function AccountControl({ onNavigate, inDrawer = false }: { onNavigate?: () => void; inDrawer?: boolean }) {
   const { data: auth } = useQuery(getAuthQueryOptions());
   const { data: features } = useQuery(getFeaturesQueryOptions());
   const location = useLocation();
   const esiaOn = features?.some((f) => f.feature === 'EsiaAuth' && f.isEnabled) ?? false;
   if (auth?.isLogged) {
+    const name = auth.userName ?? 'Личный кабинет';
+    // In the drawer there is room for both links; in the header a menu keeps «Выйти» on screen.
+    if (inDrawer) {
+      return (
+        <Stack gap="xs">
+          <Button component={RouterLink} to="/account" variant="light" onClick={onNavigate}>
+            Личный кабинет
+          </Button>
+          <Button component="a" href={logoutUrl()} variant="default">
+            Выйти
+          </Button>
+        </Stack>
+      );
+    }
     return (
-      <Group gap={4} wrap="nowrap">
-        <Button
-          component={RouterLink}
-          to="/account"
-          variant="light"
-          onClick={onNavigate}
-          title="Личный кабинет"
-          maw={260}
-          styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis' } }}
-        >
-          {auth.userName ?? 'Личный кабинет'}
-        </Button>
-        {/* Compact: beside a long name and the full menu at 1366 px it would touch the window's edge. */}
-        <Button component="a" href={logoutUrl()} variant="subtle" color="gray" px="xs">
-          Выйти
-        </Button>
-      </Group>
+      <Menu position="bottom-end" withinPortal={false} width={240}>
+        <Menu.Target>
+          <Button
+            variant="light"
+            maw={240}
+            rightSection={<span aria-hidden="true">▾</span>}
+            styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis' } }}
+            title={name}
+          >
+            {name}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item component={RouterLink} to="/account">
+            Личный кабинет
+          </Menu.Item>
+          <Menu.Item component="a" href={logoutUrl()}>
+            Выйти
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
     );
   }
   if (!esiaOn) return null;
@@ -104,6 +123,9 @@ export function MainLayout() {
   ));
   return (
     <AppShell header={{ height: 64 }} padding={0}>
+      <a href="#main" className={classes.skipLink}>
+        Перейти к содержанию
+      </a>
       <RouteLoadingIndicator />
       <ScrollManager />
       <SessionKeeper />
@@ -133,15 +155,23 @@ export function MainLayout() {
           </Group>
         </Container>
       </AppShell.Header>
-      <Drawer opened={opened} onClose={close} title="Меню" hiddenFrom="lg" position="right" size="xs">
+      <Drawer
+        opened={opened}
+        onClose={close}
+        title="Меню"
+        hiddenFrom="lg"
+        position="right"
+        size="xs"
+        closeButtonProps={{ 'aria-label': 'Закрыть меню' }}
+      >
         <Stack gap={4} component="nav" aria-label="Меню">
           {links}
           <Box pt="md">
-            <AccountControl onNavigate={close} />
+            <AccountControl onNavigate={close} inDrawer />
           </Box>
         </Stack>
       </Drawer>
-      <AppShell.Main className={classes.main}>
+      <AppShell.Main className={classes.main} id="main" tabIndex={-1}>
         <Suspense>
           <Outlet />
         </Suspense>

@@ -1,5 +1,6 @@
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { MainLayout } from './main-layout';
+import { RouteErrorPage } from './route-error';
 import { RouteGuard } from './route-guard';
 import { type RouteDef, routeTable } from './route-table';
 
@@ -13,11 +14,14 @@ export function createRouter() {
   return createBrowserRouter([
     {
       element: <MainLayout />,
+      // A failed page load shows a Russian page with a way back, not React Router's English default.
+      errorElement: <RouteErrorPage />,
       // Pages load lazily; until the first one arrives the start-up overlay has just gone, so show nothing.
       HydrateFallback: () => null,
       children: routeTable.map((def) => ({
         id: def.name,
         path: def.path,
+        errorElement: <RouteErrorPage />,
         lazy: async () => ({ element: <RouteGuard def={def}>{await loadElement(def)}</RouteGuard> }),
       })),
     },

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMsisdn, formatRub } from './format';
+import { formatDate, formatDateTime, formatMsisdn, formatRub, plural } from './format';
 
 describe('formatting for Russian readers', () => {
   it('shows times in Moscow on a 24-hour clock, whatever the browser zone', () => {
@@ -23,5 +23,16 @@ describe('formatting for Russian readers', () => {
   it('writes an MSISDN as +7 (XXX) XXX-XX-XX and leaves anything else alone', () => {
     expect(formatMsisdn('79161234567')).toBe('+7 (916) 123-45-67');
     expect(formatMsisdn('12345')).toBe('12345');
+  });
+});
+
+describe('plural', () => {
+  it('picks the Russian noun form', () => {
+    const forms: [string, string, string] = ['тариф', 'тарифа', 'тарифов'];
+    expect(plural(1, forms)).toBe('1 тариф');
+    expect(plural(3, forms)).toBe('3 тарифа');
+    expect(plural(11, forms)).toBe('11 тарифов');
+    expect(plural(21, forms)).toBe('21 тариф');
+    expect(plural(0, forms)).toBe('0 тарифов');
   });
 });

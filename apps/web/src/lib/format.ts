@@ -33,3 +33,11 @@ export function formatMsisdn(msisdn: string): string {
   if (d.length !== 11) return msisdn;
   return `+7 (${d.slice(1, 4)}) ${d.slice(4, 7)}-${d.slice(7, 9)}-${d.slice(9, 11)}`;
 }
+
+const pluralRules = new Intl.PluralRules('ru-RU');
+
+/** A count with its Russian noun form: plural(5, ['тариф', 'тарифа', 'тарифов']) → «5 тарифов». */
+export function plural(n: number, [one, few, many]: [string, string, string]): string {
+  const form = pluralRules.select(n);
+  return `${n.toLocaleString('ru-RU')} ${form === 'one' ? one : form === 'few' ? few : many}`;
+}

@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Button, Group, List, Stack, Table, Text, Timeline
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Page } from '../components/page';
+import { ScrollTable } from '../components/scroll-table';
 
 const CONTENTS: { id: string; label: string }[] = [
   { id: 'chto-takoe', label: 'Что такое перенос' },
@@ -206,7 +207,7 @@ export default function AboutPage() {
           </Timeline>
           <Title order={3}>Как следить за переносом</Title>
           <Text>Заявление, поданное на нашем сайте, видно в личном кабинете. Статусы по порядку:</Text>
-          <Table.ScrollContainer minWidth={480}>
+          <ScrollTable label="Статусы заявления" minWidth={480}>
             <Table withTableBorder verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
@@ -227,7 +228,7 @@ export default function AboutPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         </Stack>
       </section>
 
@@ -345,7 +346,7 @@ export default function AboutPage() {
       <section id="terminy">
         <Stack gap="sm">
           <Title order={2}>Термины</Title>
-          <Table.ScrollContainer minWidth={480}>
+          <ScrollTable label="Термины" minWidth={480}>
             <Table withTableBorder striped verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
@@ -362,7 +363,7 @@ export default function AboutPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         </Stack>
       </section>
 

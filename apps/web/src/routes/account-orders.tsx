@@ -1,16 +1,34 @@
-import { Anchor, Table, Text } from '@mantine/core';
+import { Anchor, Box, Table, Text } from '@mantine/core';
 import { ApiError } from '@perenos/api-client';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { Msisdn } from '../components/msisdn';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
 import { getAccountOrdersQueryOptions, isMsisdn, parsePage } from '../features/account/api';
 import { AccountPager } from '../features/account/components/account-pager';
 import { MsisdnHeader } from '../features/account/components/msisdn-header';
 import { OperatorName } from '../features/account/components/operator-name';
+import { RecordCards } from '../features/account/components/record-cards';
 import { StatusBadge } from '../features/account/components/status-badge';
 import { formatDate, formatDateTime, formatMsisdn } from '../lib/format';
 import NotFoundPage from './not-found';
+
+/** An order leads back into the wizard: a draft to its step 2, a submitted one to its done page. */
+function OrderLink({ order, label }: { order: { id: number; status: string }; label: string }) {
+  const open = order.status === 'Initialized' || order.status === 'PendingBDPN' || order.status === 'Done';
+  if (!open) return <>{label}</>;
+  return (
+    <Anchor
+      component={Link}
+      inherit
+      to={order.status === 'Initialized' ? `/portation/${order.id}/tariffs` : `/portation/${order.id}/done`}
+    >
+      {label}
+      {order.status === 'Initialized' ? ' — продолжить' : ''}
+    </Anchor>
+  );
+}
 
 export default function AccountOrdersPage() {
   const params = useParams();
@@ -27,7 +45,7 @@ export default function AccountOrdersPage() {
     <Page
       title={`Заявки на перенос ${formatMsisdn(msisdn)}`}
       description="Заявки на перенос номера и их статусы."
-      heading={formatMsisdn(msisdn)}
+      heading={<Msisdn value={msisdn} />}
     >
       <MsisdnHeader msisdn={msisdn} info={data?.msisdnInfo} tab="orders" />
       <QueryState isPending={isPending} error={error} />
@@ -37,7 +55,27 @@ export default function AccountOrdersPage() {
         </Text>
       )}
       {orders && orders.data.length > 0 && (
-        <Table.ScrollContainer minWidth={720}>
+        <RecordCards
+          label="Заявки"
+          records={orders.data.map((o) => ({
+            key: o.id,
+            title: <OrderLink order={o} label={`Заявка № ${o.id}`} />,
+            badge: <StatusBadge status={o.status} />,
+            fields: [
+              { label: 'Подана', value: <span className="nowrap">{formatDate(o.createdAt)}</span> },
+              { label: 'Откуда', value: <OperatorName operator={o.fromOperator} /> },
+              { label: 'Куда', value: <OperatorName operator={o.toOperator} /> },
+              {
+                label: 'Дата переноса',
+                value: <span className="nowrap">{o.portationDate ? formatDate(o.portationDate) : '—'}</span>,
+              },
+              { label: 'Обновлена', value: <span className="nowrap">{formatDateTime(o.lastUpdate)}</span> },
+            ],
+          }))}
+        />
+      )}
+      {orders && orders.data.length > 0 && (
+        <Box visibleFrom="sm">
           <Table striped highlightOnHover verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
@@ -53,18 +91,9 @@ export default function AccountOrdersPage() {
               {orders.data.map((o) => (
                 <Table.Tr key={o.id}>
                   <Table.Td>
-                    {o.status === 'Initialized' || o.status === 'PendingBDPN' || o.status === 'Done' ? (
-                      <Anchor
-                        component={Link}
-                        size="sm"
-                        to={o.status === 'Initialized' ? `/portation/${o.id}/tariffs` : `/portation/${o.id}/done`}
-                      >
-                        № {o.id}
-                        {o.status === 'Initialized' ? ' — продолжить' : ''}
-                      </Anchor>
-                    ) : (
-                      <Text size="sm">№ {o.id}</Text>
-                    )}
+                    <Text size="sm" component="div">
+                      <OrderLink order={o} label={`№ ${o.id}`} />
+                    </Text>
                     <Text size="xs" c="dimmed">
                       от {formatDate(o.createdAt)}
                     </Text>
@@ -78,13 +107,13 @@ export default function AccountOrdersPage() {
                   <Table.Td>
                     <OperatorName operator={o.toOperator} />
                   </Table.Td>
-                  <Table.Td>{o.portationDate ? formatDate(o.portationDate) : '—'}</Table.Td>
-                  <Table.Td>{formatDateTime(o.lastUpdate)}</Table.Td>
+                  <Table.Td className="nowrap">{o.portationDate ? formatDate(o.portationDate) : '—'}</Table.Td>
+                  <Table.Td className="nowrap">{formatDateTime(o.lastUpdate)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </Box>
       )}
       {orders && <AccountPager base={`/account/${msisdn}/orders`} page={page} totalRows={orders.totalRows} />}
     </Page>

@@ -1,13 +1,15 @@
-import { Anchor, Table, Text } from '@mantine/core';
+import { Anchor, Box, Table, Text } from '@mantine/core';
 import { ApiError } from '@perenos/api-client';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { Msisdn } from '../components/msisdn';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
 import { getAccountPortationsQueryOptions, isMsisdn, parsePage } from '../features/account/api';
 import { AccountPager } from '../features/account/components/account-pager';
 import { MsisdnHeader } from '../features/account/components/msisdn-header';
 import { OperatorName } from '../features/account/components/operator-name';
+import { RecordCards } from '../features/account/components/record-cards';
 import { StatusBadge } from '../features/account/components/status-badge';
 import { formatDate, formatMsisdn } from '../lib/format';
 import NotFoundPage from './not-found';
@@ -27,7 +29,7 @@ export default function AccountPortationsPage() {
     <Page
       title={`Переносы номера ${formatMsisdn(msisdn)}`}
       description="История переносов номера между операторами."
-      heading={formatMsisdn(msisdn)}
+      heading={<Msisdn value={msisdn} />}
     >
       <MsisdnHeader msisdn={msisdn} info={data?.msisdnInfo} tab="portations" />
       <QueryState isPending={isPending} error={error} />
@@ -37,7 +39,30 @@ export default function AccountPortationsPage() {
         </Text>
       )}
       {portations && portations.data.length > 0 && (
-        <Table.ScrollContainer minWidth={720}>
+        <RecordCards
+          label="Переносы"
+          records={portations.data.map((p) => ({
+            key: p.id,
+            title: (
+              <Anchor component={Link} to={`/account/${msisdn}/portation/${p.id}`}>
+                Перенос № {p.id}
+              </Anchor>
+            ),
+            badge: <StatusBadge status={p.status} />,
+            fields: [
+              { label: 'Откуда', value: <OperatorName operator={p.fromOperator} /> },
+              { label: 'Куда', value: <OperatorName operator={p.toOperator} /> },
+              { label: 'Начат', value: <span className="nowrap">{formatDate(p.startedAt)}</span> },
+              {
+                label: 'Дата переноса',
+                value: <span className="nowrap">{p.portationAt ? formatDate(p.portationAt) : '—'}</span>,
+              },
+            ],
+          }))}
+        />
+      )}
+      {portations && portations.data.length > 0 && (
+        <Box visibleFrom="sm">
           <Table striped highlightOnHover verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
@@ -66,13 +91,13 @@ export default function AccountPortationsPage() {
                   <Table.Td>
                     <OperatorName operator={p.toOperator} />
                   </Table.Td>
-                  <Table.Td>{formatDate(p.startedAt)}</Table.Td>
-                  <Table.Td>{p.portationAt ? formatDate(p.portationAt) : '—'}</Table.Td>
+                  <Table.Td className="nowrap">{formatDate(p.startedAt)}</Table.Td>
+                  <Table.Td className="nowrap">{p.portationAt ? formatDate(p.portationAt) : '—'}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </Box>
       )}
       {portations && (
         <AccountPager base={`/account/${msisdn}/portations`} page={page} totalRows={portations.totalRows} />

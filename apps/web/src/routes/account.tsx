@@ -15,12 +15,16 @@ function NumberCard({ info }: { info: MsisdnInfo }) {
   return (
     <Card withBorder padding="lg" component="article" aria-label={formatMsisdn(info.msisdn)}>
       <Stack gap="sm">
-        <Group justify="space-between" wrap="nowrap">
-          <Text fw={700} size="xl">
+        <Group justify="space-between" gap="xs">
+          <Text fw={700} size="xl" className="nowrap">
             {formatMsisdn(info.msisdn)}
           </Text>
           {info.isEsiaMsisdn && (
-            <Badge variant="light" title="Номер подтверждён в Госуслугах">
+            <Badge
+              variant="light"
+              title="Номер подтверждён в Госуслугах"
+              style={{ flexShrink: 0, overflow: 'visible' }}
+            >
               Госуслуги
             </Badge>
           )}

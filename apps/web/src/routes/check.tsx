@@ -21,6 +21,8 @@ export default function CheckPage() {
   const submit = () => {
     const msisdn = normaliseMsisdn(value);
     if (!msisdn) {
+      // An earlier answer must not stay under a new error as if it belonged to it.
+      lookup.reset();
       setInputError('Введите номер полностью: +7 (9XX) XXX-XX-XX.');
       return;
     }
@@ -56,6 +58,10 @@ export default function CheckPage() {
             }}
             onSubmit={submit}
             error={inputError}
+            onPasteProblem={(message) => {
+              lookup.reset();
+              setInputError(message);
+            }}
           />
           <Group justify="space-between" align="center">
             <Button size="md" onClick={submit} loading={lookup.isPending}>

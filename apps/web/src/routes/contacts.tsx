@@ -16,7 +16,13 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { Page } from '../components/page';
-import { FEEDBACK_TOPICS, type FeedbackForm, type FeedbackTopic, sendFeedback } from '../features/feedback/api';
+import {
+  FEEDBACK_TOPICS,
+  type FeedbackForm,
+  type FeedbackTopic,
+  sendFeedback,
+  validateFeedback,
+} from '../features/feedback/api';
 import { Captcha } from '../features/feedback/components/captcha';
 import { userMessage } from '../lib/errors';
 
@@ -33,20 +39,31 @@ export default function ContactsPage() {
   const [form, setForm] = useState<FeedbackForm>(EMPTY);
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [captchaReset, setCaptchaReset] = useState(0);
+  const [checked, setChecked] = useState<Partial<Record<keyof FeedbackForm, string>>>({});
   const mutation = useMutation({
     mutationFn: (payload: string) => sendFeedback(form, payload),
     onSuccess: () => setForm(EMPTY),
-    // A solved puzzle is good for one send, whatever its outcome.
-    onSettled: () => {
+    // A solved puzzle is spent by a send that reached the captcha check; a field the server refused
+    // before it (a 400 without an altcha message) leaves the solution unspent, so the visitor keeps it.
+    onSettled: (_data, error) => {
+      const fieldsOnly = error && Object.keys(fieldErrors(error)).length > 0 && !fieldErrors(error).altcha;
+      if (fieldsOnly) return;
       setCaptcha(null);
       setCaptchaReset((n) => n + 1);
     },
   });
-  const errors = fieldErrors(mutation.error);
-  const set = (field: keyof FeedbackForm) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
+  // The form's own check first (one specific message per field), then the server's.
+  const errors: Record<string, string | undefined> = { ...fieldErrors(mutation.error), ...checked };
+  const set = (field: keyof FeedbackForm) => (value: string) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    setChecked((c) => ({ ...c, [field]: undefined }));
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const problems = validateFeedback(form);
+    setChecked(problems);
+    if (Object.keys(problems).length > 0) return;
     if (captcha) mutation.mutate(captcha);
   };
 
@@ -64,7 +81,7 @@ export default function ContactsPage() {
                 Спасибо! Номер обращения — {mutation.data?.id}. Ответ придёт на указанную почту.
               </Alert>
             )}
-            {mutation.isError && !Object.keys(errors).some((f) => f !== 'altcha') && (
+            {mutation.isError && !Object.entries(errors).some(([f, m]) => f !== 'altcha' && m) && (
               <Alert color="red" title="Сообщение не отправлено">
                 {errors.altcha ?? userMessage(mutation.error)}
               </Alert>

@@ -4,16 +4,13 @@ import type { GeoJsonObject } from 'geojson';
 import { useState } from 'react';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
-import { getCoverageGeoJsonQueryOptions, getCoverageMapQueryOptions } from '../features/coverage/api';
+import {
+  getBaseMapQueryOptions,
+  getCoverageGeoJsonQueryOptions,
+  getCoverageMapQueryOptions,
+} from '../features/coverage/api';
 import { CoverageMap } from '../features/coverage/components/coverage-map';
 import { OperatorLogo } from '../features/operators/components/operator-logo';
-
-const PROJECTION_NAMES: Record<string, string> = {
-  SphericalMecrator: 'сферическая проекция Меркатора (EPSG:3857)',
-  Wgs84Mercator: 'проекция Меркатора на эллипсоиде WGS 84 (EPSG:3395)',
-  Cartesian: 'прямоугольные координаты',
-  None: 'без проекции',
-};
 
 export default function CoveragePage() {
   const map = useQuery(getCoverageMapQueryOptions());
@@ -25,6 +22,7 @@ export default function CoveragePage() {
     ...getCoverageGeoJsonQueryOptions(slug ?? ''),
     enabled: source?.kind === 'GeoCollection',
   });
+  const baseMap = useQuery({ ...getBaseMapQueryOptions(), enabled: !map.data?.baseMap.tileUrl });
   const withoutMap = map.data?.sources.filter((s) => s.kind === 'None') ?? [];
   return (
     <Page
@@ -48,11 +46,6 @@ export default function CoveragePage() {
           <Group gap="sm">
             <OperatorLogo src={source.logo} name={source.name} size={32} />
             <Text fw={600}>{source.name}</Text>
-            {source.kind === 'GeoCollection' && (
-              <Text size="sm" c="dimmed">
-                {PROJECTION_NAMES[source.projection]}
-              </Text>
-            )}
           </Group>
           {source.kind === 'Reference' && source.url ? (
             <Alert color="gray" title="Карта на сайте оператора">
@@ -74,13 +67,14 @@ export default function CoveragePage() {
                 geojson={source.kind === 'GeoCollection' ? (geojson.data as GeoJsonObject | undefined) : undefined}
                 layerUrl={source.kind === 'Layer' ? source.url : null}
                 tileUrl={map.data.baseMap.tileUrl}
+                baseMap={baseMap.data}
                 attribution={map.data.baseMap.attribution}
                 cities={map.data.cities}
               />
               {!map.data.baseMap.tileUrl && (
                 <Text size="sm" c="dimmed">
-                  Карта показана без подложки: точками отмечены крупные города. Зоны покрытия — ориентировочные, точную
-                  информацию уточняйте у оператора.
+                  Границы регионов — по данным Natural Earth. Зоны покрытия — ориентировочные, точную информацию
+                  уточняйте у оператора.
                 </Text>
               )}
             </>

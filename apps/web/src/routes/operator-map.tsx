@@ -1,4 +1,4 @@
-import { Anchor, Box, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -20,7 +20,7 @@ export default function OperatorMapPage() {
     <Page
       title="Операторы по регионам"
       description="Карта России: сколько мобильных операторов работает в каждом регионе и какие."
-      lead="Каждый квадрат — субъект России. Чем темнее цвет, тем больше операторов; выберите регион, чтобы увидеть их."
+      lead="Каждый квадрат — субъект России. Чем темнее цвет, тем больше операторов; выберите регион, чтобы увидеть их. С клавиатуры — стрелками и Enter."
       size="xl"
     >
       <QueryState
@@ -28,8 +28,8 @@ export default function OperatorMapPage() {
         error={regions.error ?? regionOperators.error}
       />
       {tiles.length > 0 && (
-        <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="xl">
-          <Box style={{ gridColumn: 'span 2' }}>
+        <Grid gap="xl">
+          <Grid.Col span={{ base: 12, lg: 8 }}>
             <RegionTileMap regions={tiles} selected={selected} onSelect={setSelected} />
             <Group gap="md" mt="md" aria-label="Легенда">
               {SHADES.map((s, i) => {
@@ -47,40 +47,42 @@ export default function OperatorMapPage() {
                 );
               })}
             </Group>
-          </Box>
-          <Card withBorder padding="lg" aria-live="polite">
-            {current ? (
-              <Stack gap="sm">
-                <Title order={2} size="h3">
-                  {current.name}
-                </Title>
-                <Text c="dimmed" size="sm">
-                  {current.federalDistrict} федеральный округ · код региона {String(current.code).padStart(2, '0')}
-                </Text>
-                {currentOperators.length === 0 ? (
-                  <Text>Нет данных об операторах в этом регионе.</Text>
-                ) : (
-                  <Stack gap={8}>
-                    <Text fw={500}>Операторов: {currentOperators.length}</Text>
-                    {currentOperators.map((op) => (
-                      <Group key={op.id} gap="sm" wrap="nowrap">
-                        <OperatorLogo src={op.logo} name={op.name} size={28} />
-                        <Anchor component={Link} to={`/operator/${op.slug}`}>
-                          {op.name}
-                        </Anchor>
-                      </Group>
-                    ))}
-                  </Stack>
-                )}
-                <Anchor component={Link} to={`/tariffs/${current.slug}`}>
-                  Тарифы в регионе →
-                </Anchor>
-              </Stack>
-            ) : (
-              <Text>Выберите регион на карте.</Text>
-            )}
-          </Card>
-        </SimpleGrid>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 4 }}>
+            <Card withBorder padding="lg" aria-live="polite">
+              {current ? (
+                <Stack gap="sm">
+                  <Title order={2} size="h3">
+                    {current.name}
+                  </Title>
+                  <Text c="dimmed" size="sm">
+                    {current.federalDistrict} федеральный округ · код региона {String(current.code).padStart(2, '0')}
+                  </Text>
+                  {currentOperators.length === 0 ? (
+                    <Text>Нет данных об операторах в этом регионе.</Text>
+                  ) : (
+                    <Stack gap={8}>
+                      <Text fw={500}>Операторов: {currentOperators.length}</Text>
+                      {currentOperators.map((op) => (
+                        <Group key={op.id} gap="sm" wrap="nowrap">
+                          <OperatorLogo src={op.logo} name={op.name} size={28} />
+                          <Anchor component={Link} to={`/operator/${op.slug}`}>
+                            {op.name}
+                          </Anchor>
+                        </Group>
+                      ))}
+                    </Stack>
+                  )}
+                  <Anchor component={Link} to={`/tariffs/${current.slug}`}>
+                    Тарифы в регионе →
+                  </Anchor>
+                </Stack>
+              ) : (
+                <Text>Выберите регион на карте.</Text>
+              )}
+            </Card>
+          </Grid.Col>
+        </Grid>
       )}
     </Page>
   );

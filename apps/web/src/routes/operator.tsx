@@ -7,7 +7,7 @@ import { QueryState } from '../components/query-state';
 import { getOperatorQueryOptions, getOperatorTileQueryOptions } from '../features/operators/api';
 import { OperatorLogo } from '../features/operators/components/operator-logo';
 import { useRegions } from '../features/regions/api';
-import { formatRub } from '../lib/format';
+import { formatFromPrice } from '../features/tariffs/format';
 import NotFoundPage from './not-found';
 
 export default function OperatorPage() {
@@ -42,7 +42,7 @@ export default function OperatorPage() {
           {tile && tile.tariffCount > 0 && (
             <Text>
               Тарифов в каталоге: {tile.tariffCount}
-              {tile.minPrice !== null && <>, от {formatRub(tile.minPrice)}/мес</>}.{' '}
+              {tile.minPrice !== null && <>, {formatFromPrice(tile.minPrice)}</>}.{' '}
               <Anchor component={Link} to="/tariffs">
                 Подобрать тариф
               </Anchor>

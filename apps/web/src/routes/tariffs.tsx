@@ -2,16 +2,21 @@ import {
   Alert,
   Anchor,
   Button,
+  Card,
   Center,
+  Drawer,
   Grid,
   Group,
   Pagination,
   SegmentedControl,
   Select,
+  SimpleGrid,
   Stack,
   Tabs,
   Text,
+  Title,
 } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -36,6 +41,8 @@ import {
   writeFilterState,
 } from '../features/tariffs/filter-state';
 import { formatCount } from '../features/tariffs/format';
+import { browserTimeZone, likelyRegion } from '../features/tariffs/likely-region';
+import { plural } from '../lib/format';
 
 const SORT_LABELS: { value: SortField; label: string }[] = [
   { value: 'price', label: 'по цене' },
@@ -68,35 +75,100 @@ function usageFrom(p: URLSearchParams): Usage {
   };
 }
 
-/** /tariffs without a region: the remembered region, or a choice of one. */
+/** /tariffs without a region: the likely region offered first, then any other, and where to go next. */
 function ChooseRegion({ notFound }: { notFound?: boolean }) {
   const navigate = useNavigate();
   const { data: regions } = useRegions();
+  const likelySlug = regions
+    ? likelyRegion(
+        regions.map((r) => r.slug),
+        rememberedRegion(),
+        browserTimeZone(),
+      )
+    : null;
+  const likely = regions?.find((r) => r.slug === likelySlug);
   return (
     <Page
       title="Тарифы операторов"
       description="Тарифы мобильных операторов в вашем регионе: поиск, фильтры, сравнение и расчёт стоимости."
-      lead="Выберите регион: цены и тарифы у операторов в каждом регионе свои."
+      lead="Цены и тарифы у операторов в каждом регионе свои: покажем тарифы вашего."
     >
       {notFound && (
         <Alert color="yellow" title="Регион не найден">
           Такого региона нет в списке. Выберите регион ниже.
         </Alert>
       )}
-      <RegionPicker value={undefined} onChange={(slug) => navigate(`/tariffs/${slug}`)} />
-      <Group gap="sm">
-        {POPULAR.map((slug) => {
-          const r = regions?.find((x) => x.slug === slug);
-          return r ? (
-            <Button key={slug} variant="light" component={Link} to={`/tariffs/${slug}`}>
-              {r.shortName}
-            </Button>
-          ) : null;
-        })}
-      </Group>
+      {likely && (
+        <Card withBorder padding="lg" bg="var(--mantine-primary-color-light)">
+          <Stack gap="sm">
+            <Text size="lg" fw={600}>
+              Ваш регион — {likely.name}?
+            </Text>
+            <Group gap="sm">
+              <Button component={Link} to={`/tariffs/${likely.slug}`} size="md">
+                Показать тарифы: {likely.shortName}
+              </Button>
+              <Button component={Link} to={`/tariffs/${likely.slug}?view=calc`} variant="default" size="md">
+                Посчитать, сколько я заплачу
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+      )}
+      <Stack gap="sm">
+        <RegionPicker value={undefined} onChange={(slug) => navigate(`/tariffs/${slug}`)} />
+        <Group gap="sm">
+          {POPULAR.map((slug) => {
+            const r = regions?.find((x) => x.slug === slug);
+            return r ? (
+              <Button key={slug} variant="light" component={Link} to={`/tariffs/${slug}`}>
+                {r.shortName}
+              </Button>
+            ) : null;
+          })}
+        </Group>
+      </Stack>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        {NEXT_STEPS.map((step) => (
+          <Card key={step.to} withBorder padding="lg">
+            <Stack gap="xs" h="100%">
+              <Title order={2} size="h4">
+                {step.title}
+              </Title>
+              <Text size="sm" c="dimmed" style={{ flexGrow: 1 }}>
+                {step.text}
+              </Text>
+              <Anchor component={Link} to={step.to} fw={600}>
+                {step.link}
+              </Anchor>
+            </Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
     </Page>
   );
 }
+
+const NEXT_STEPS = [
+  {
+    title: 'Как выбрать тариф',
+    text: 'Отфильтруйте по цене, минутам, SMS и интернету, отметьте до четырёх тарифов и сравните их рядом.',
+    to: '/faq',
+    link: 'Вопросы и ответы',
+  },
+  {
+    title: 'Чей это номер',
+    text: 'Узнайте оператора и регион любого мобильного номера — с учётом переноса.',
+    to: '/check',
+    link: 'Проверить номер',
+  },
+  {
+    title: 'Сменить оператора с номером',
+    text: 'Номер остаётся с вами: заявление — онлайн, перенос — в выбранный вами день, не раньше чем через 8 дней.',
+    to: '/portation',
+    link: 'Перенести номер',
+  },
+];
 
 export default function TariffsPage() {
   const { region: slug } = useParams();
@@ -171,6 +243,13 @@ function RegionTariffs({ region, params, setParams }: RegionTariffsProps) {
     });
 
   const data = list.data;
+  // On a phone the filters would push the results two screens down: they open in a drawer instead.
+  const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
+  const [filtersOpen, filtersDrawer] = useDisclosure(false);
+  const resetFilters = () => setParams(writeFilterState(parseFilterState(new URLSearchParams()), params));
+  const filterPanel = (
+    <FilterPanel state={state} filters={filters.data ?? undefined} onChange={setFilters} onReset={resetFilters} />
+  );
   const totalPages = data ? Math.max(1, Math.ceil(data.totalRows / TARIFFS_PAGE_SIZE)) : 1;
 
   return (
@@ -232,12 +311,13 @@ function RegionTariffs({ region, params, setParams }: RegionTariffsProps) {
       ) : (
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 4 }}>
-            <FilterPanel
-              state={state}
-              filters={filters.data ?? undefined}
-              onChange={setFilters}
-              onReset={() => setParams(writeFilterState(parseFilterState(new URLSearchParams()), params))}
-            />
+            {wide ? (
+              filterPanel
+            ) : (
+              <Button variant="default" fullWidth size="md" onClick={filtersDrawer.open}>
+                Фильтры
+              </Button>
+            )}
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Stack gap="md">
@@ -312,6 +392,28 @@ function RegionTariffs({ region, params, setParams }: RegionTariffsProps) {
           </Grid.Col>
         </Grid>
       )}
+
+      <Drawer
+        opened={filtersOpen && !wide}
+        onClose={filtersDrawer.close}
+        title="Фильтры"
+        position="bottom"
+        size="90%"
+        closeButtonProps={{ 'aria-label': 'Закрыть фильтры' }}
+      >
+        <Stack gap="md">
+          {filterPanel}
+          <Button
+            fullWidth
+            size="md"
+            onClick={filtersDrawer.close}
+            loading={list.isFetching}
+            style={{ position: 'sticky', bottom: 0 }}
+          >
+            {data ? `Показать ${plural(data.totalRows, ['тариф', 'тарифа', 'тарифов'])}` : 'Показать тарифы'}
+          </Button>
+        </Stack>
+      </Drawer>
 
       <TariffDetailModal
         id={openId}

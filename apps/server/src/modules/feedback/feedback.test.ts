@@ -72,7 +72,7 @@ describe('feedback', () => {
     expect(res.statusCode).toBe(400);
     const errors = res.json().errors;
     expect(errors.name).toEqual(['Не может быть пустым.']);
-    expect(errors.email).toEqual(['Неверный формат значения.']);
+    expect(errors.email).toEqual(['Введите адрес электронной почты целиком, например anna@mail.ru.']);
     expect(errors.topic[0]).toMatch(/^Допустимые значения: Перенос номера/);
     expect(errors.message).toEqual(['Не короче 10 символов.']);
   });

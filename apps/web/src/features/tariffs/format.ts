@@ -7,6 +7,14 @@ export function formatMonthly(price: number): string {
   return `${formatRub(price)}/мес`;
 }
 
+/**
+ * The cheapest price of a set of tariffs, honestly: «от 290 ₽/мес», or «без абонентской платы» when the
+ * cheapest one is pay-as-you-go (a monthly fee of 0 is not a price of «0 ₽/мес»).
+ */
+export function formatFromPrice(minPrice: number): string {
+  return minPrice === 0 ? 'в том числе без абонентской платы' : `от ${formatMonthly(minPrice)}`;
+}
+
 /** A number with Russian digit grouping: «1 500». */
 export function formatCount(n: number): string {
   return count.format(n);

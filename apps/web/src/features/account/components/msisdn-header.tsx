@@ -1,6 +1,7 @@
 import { Anchor, Breadcrumbs, Group, Stack, Tabs, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
-import { formatDate, formatMsisdn } from '../../../lib/format';
+import { Msisdn } from '../../../components/msisdn';
+import { formatDate } from '../../../lib/format';
 import type { MsisdnInfo } from '../api';
 import { OperatorName } from './operator-name';
 
@@ -21,7 +22,9 @@ export function MsisdnHeader({
         <Anchor component={Link} to="/account">
           Личный кабинет
         </Anchor>
-        <Text>{formatMsisdn(msisdn)}</Text>
+        <Text>
+          <Msisdn value={msisdn} />
+        </Text>
       </Breadcrumbs>
       {info && (
         <Group gap="lg">

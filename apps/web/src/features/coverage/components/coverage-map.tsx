@@ -1,4 +1,5 @@
 import 'leaflet/dist/leaflet.css';
+import { useMediaQuery } from '@mantine/hooks';
 import type { GeoJsonObject } from 'geojson';
 import L from 'leaflet';
 import { CircleMarker, GeoJSON, MapContainer, TileLayer, Tooltip } from 'react-leaflet';
@@ -17,12 +18,36 @@ export function crsFor(projection: Projection): L.CRS {
   }
 }
 
+const RUSSIA: L.LatLngBoundsExpression = [
+  [42, 20],
+  [78, 180],
+];
+
+// Cities named on the map at once (fewer on a phone, where labels would overlap); the others on hover.
+const LABELLED = new Set(['Москва', 'Санкт-Петербург', 'Новосибирск', 'Екатеринбург', 'Владивосток']);
+const LABELLED_COMPACT = new Set(['Москва', 'Новосибирск', 'Владивосток']);
+
+// Colours of the base map: pale land on a pale sea, grey borders, a darker outline of the country.
+const SEA = '#dcebf3';
+const BASE_STYLE: Record<string, L.PathOptions> = {
+  land: { stroke: false, fillColor: '#f7f5ef', fillOpacity: 1 },
+  borders: { color: '#aab3bb', weight: 0.6, fill: false },
+  outline: { color: '#5c636a', weight: 1.2, fill: false },
+};
+
+/** Style of a base-map feature by its `kind` (land, borders, outline). */
+export function baseMapStyle(feature: { properties?: { kind?: string } | null } | undefined): L.PathOptions {
+  return BASE_STYLE[feature?.properties?.kind ?? ''] ?? BASE_STYLE.borders ?? {};
+}
+
 interface CoverageMapProps {
   projection: Projection;
   color: string;
   geojson: GeoJsonObject | undefined;
-  /** XYZ tile template of the base map; none draws the coverage over a plain background with city marks. */
+  /** XYZ tile template of a tile server; without one the site's own outline of Russia is the base map. */
   tileUrl: string | null;
+  /** Russia's outline and federal subjects in longitude/latitude (public/maps/russia.json). */
+  baseMap: GeoJsonObject | undefined;
   attribution: string;
   cities: { name: string; lat: number; lon: number }[];
   /** A layer source draws the operator's own tiles. */
@@ -30,21 +55,37 @@ interface CoverageMapProps {
 }
 
 /** The coverage of one operator over Russia, in the projection its source is drawn in. */
-export function CoverageMap({ projection, color, geojson, tileUrl, attribution, cities, layerUrl }: CoverageMapProps) {
+export function CoverageMap({
+  projection,
+  color,
+  geojson,
+  tileUrl,
+  baseMap,
+  attribution,
+  cities,
+  layerUrl,
+}: CoverageMapProps) {
   const crs = crsFor(projection);
+  const compact = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
+  const labelled = compact ? LABELLED_COMPACT : LABELLED;
+  // The outline is in longitude and latitude: it fits the geographic projections, not plain x/y.
+  const drawBase = !tileUrl && baseMap && projection !== 'Cartesian';
   return (
     <MapContainer
       // Leaflet cannot switch coordinate systems in place: a new projection is a new map.
-      key={projection}
+      key={`${projection}-${compact}`}
       crs={crs}
-      center={[60, 90]}
-      zoom={3}
-      minZoom={2}
+      // Russia from Kaliningrad to Chukotka fills the frame.
+      bounds={RUSSIA}
+      // Fractional zooms let the whole country fit a phone's width.
+      zoomSnap={0.25}
+      minZoom={1}
       maxZoom={10}
-      style={{ height: 520, width: '100%', borderRadius: 8, background: '#e8f1f5' }}
+      style={{ height: compact ? 360 : 520, width: '100%', borderRadius: 8, background: SEA }}
       attributionControl={Boolean(tileUrl)}
     >
       {tileUrl && <TileLayer url={tileUrl} attribution={attribution} />}
+      {drawBase && <GeoJSON data={baseMap} style={baseMapStyle} interactive={false} />}
       {layerUrl && <TileLayer url={layerUrl} opacity={0.6} />}
       {geojson && (
         <GeoJSON
@@ -61,7 +102,7 @@ export function CoverageMap({ projection, color, geojson, tileUrl, attribution, 
           radius={3}
           pathOptions={{ color: '#333', weight: 1, fillOpacity: 1 }}
         >
-          <Tooltip direction="right" offset={[4, 0]} permanent={c.name === 'Москва' || c.name === 'Новосибирск'}>
+          <Tooltip direction="right" offset={[4, 0]} permanent={labelled.has(c.name)}>
             {c.name}
           </Tooltip>
         </CircleMarker>

@@ -18,7 +18,7 @@ export function LookupResult({ info }: { info: MsisdnInfo }) {
           />
         )}
         <Stack gap={6}>
-          <Text c="dimmed" size="sm">
+          <Text c="dimmed" size="sm" className="nowrap">
             {formatMsisdn(info.msisdn)}
           </Text>
           <Title order={2} size="h3">

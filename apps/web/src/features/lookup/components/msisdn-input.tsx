@@ -1,5 +1,5 @@
 import { InputBase } from '@mantine/core';
-import { normaliseMsisdn } from '@perenos/phone';
+import { classifyPhoneInput, phoneInputProblem } from '@perenos/phone';
 import type { ClipboardEvent, KeyboardEvent } from 'react';
 import { IMaskInput } from 'react-imask';
 import { masks } from '../../../lib/masks';
@@ -10,6 +10,8 @@ interface MsisdnInputProps {
   /** Enter pressed in the field. */
   onSubmit?(): void;
   error?: string | undefined;
+  /** A pasted number that is not a Russian mobile one (a landline, a foreign number): what is wrong with it. */
+  onPasteProblem?(message: string): void;
 }
 
 /** `+7 (916) 123-45-67` from 11 digits, as the mask shows it. */
@@ -22,12 +24,18 @@ function masked(msisdn: string): string {
  * (`8 916 123 45 67`, `+79161234567`, `9161234567`) is read whole instead of digit by digit,
  * where the mask would take the leading 8 for part of the code.
  */
-export function MsisdnInput({ value, onChange, onSubmit, error }: MsisdnInputProps) {
+export function MsisdnInput({ value, onChange, onSubmit, error, onPasteProblem }: MsisdnInputProps) {
   const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
-    const msisdn = normaliseMsisdn(event.clipboardData.getData('text'));
-    if (msisdn?.startsWith('79')) {
+    const pasted = classifyPhoneInput(event.clipboardData.getData('text'));
+    if (pasted.kind === 'mobile') {
       event.preventDefault();
-      onChange(masked(msisdn));
+      onChange(masked(pasted.msisdn));
+      return;
+    }
+    // Left to the mask, «8 495 123-45-67» would become «+7 (951) 234-56-7_»: say what the number is instead.
+    if (onPasteProblem && pasted.kind !== 'invalid') {
+      event.preventDefault();
+      onPasteProblem(phoneInputProblem(pasted) ?? '');
     }
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

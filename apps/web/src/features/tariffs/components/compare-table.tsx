@@ -105,7 +105,7 @@ export function CompareTable({
         </Group>
         {failed && <Text c="red">{userMessage(failed.error)}</Text>}
         {ids.length < 2 && <Text c="dimmed">Отметьте «Сравнить» ещё у одного тарифа — до четырёх.</Text>}
-        <ScrollArea>
+        <ScrollArea viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Сравнение тарифов' }}>
           <Table withColumnBorders striped={false} miw={480} data-testid="compare-table">
             <Table.Thead>
               <Table.Tr>

@@ -154,7 +154,7 @@ export function FilterPanel({ state, filters, onChange, onReset }: FilterPanelPr
           placeholder={state.operators.length === 0 ? 'Все операторы' : undefined}
           data={(filters?.operators ?? []).map((o) => ({
             value: o.slug,
-            label: `${o.name} · от ${formatRub(o.minPrice)}`,
+            label: `${o.name} · ${o.minPrice === 0 ? 'без абонентской платы' : `от ${formatRub(o.minPrice)}`}`,
           }))}
           value={state.operators}
           onChange={(operators) => onChange({ operators })}
