@@ -118,6 +118,8 @@ describe('every route of the site', () => {
   it('reads the news: a page of stories, then one story with its sanitised text', async () => {
     const { page, errors } = await visit('/news', 'Новости');
     const links = page.locator('main a[href^="/story/"]');
+    // The heading comes before the stories: wait for the page of ten itself.
+    await links.nth(9).waitFor();
     expect(await links.count()).toBe(10);
     await page.getByRole('button', { name: 'Следующая страница' }).click();
     await page.waitForURL(/\/news\/2$/);

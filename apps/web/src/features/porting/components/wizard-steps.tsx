@@ -19,9 +19,11 @@ export function WizardSteps({ active }: { active: 0 | 1 | 2 | 3 }) {
         allowNextStepsSelect={false}
         aria-label={`Шаг ${Math.min(active + 1, 3)} из 3`}
       >
-        {STEPS.map((s) => (
+        {STEPS.map((s, i) => (
           <Stepper.Step
             key={s.label}
+            // Each step is a button: on a phone only its circle shows, so its name is spoken from here.
+            aria-label={`Шаг ${i + 1}: ${s.label.toLowerCase()}${i < active ? ', пройден' : i === active ? ', текущий' : ''}`}
             label={narrow ? undefined : s.label}
             description={narrow ? undefined : s.description}
           />
