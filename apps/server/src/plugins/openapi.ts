@@ -1,8 +1,37 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { ProblemSchema } from '../lib/schemas';
+
+/**
+ * A query parameter with a default may be left out: validation fills it in, so the document (and
+ * the client generated from it) marks it optional, as the spec does (`Skip`, `BestByOperator`, …).
+ * Validation keeps its own schema, so handlers still see every defaulted field set.
+ */
+export function defaultsOptional(schema: FastifySchema): FastifySchema {
+  const query: unknown = schema.querystring;
+  if (!isObjectSchema(query) || !Array.isArray(query.required)) return schema;
+  const properties = query.properties;
+  const required = query.required.filter((name) => !hasDefault(properties[name]));
+  return { ...schema, querystring: { ...query, required } };
+}
+
+function hasDefault(schema: unknown): boolean {
+  return typeof schema === 'object' && schema !== null && 'default' in schema;
+}
+
+function isObjectSchema(
+  value: unknown,
+): value is { properties: Record<string, unknown>; required?: unknown } & Record<string, unknown> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'properties' in value &&
+    typeof value.properties === 'object' &&
+    value.properties !== null
+  );
+}
 
 /** The OpenAPI 3.1 document comes from the route schemas; the web client is generated from it. */
 export default fp(
@@ -21,7 +50,7 @@ export default fp(
       // The site's API is under /api; the stand-ins this server hosts in demo and tests (ESIA, the
       // central database, the outbox) speak other systems' protocols and are not part of it.
       transform: ({ schema, url }) => ({
-        schema: url.startsWith('/api/') ? schema : { ...schema, hide: true },
+        schema: url.startsWith('/api/') ? defaultsOptional(schema) : { ...schema, hide: true },
         url,
       }),
       refResolver: {

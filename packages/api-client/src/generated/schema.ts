@@ -2027,15 +2027,15 @@ export interface operations {
     };
     getOperatorList: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Сколько строк пропустить */
-                Skip: number;
+                Skip?: number;
                 /** @description Сколько строк вернуть */
-                Take: number;
+                Take?: number;
                 /** @description Поле сортировки */
-                SortBy: "name" | "slug" | "regionCount";
+                SortBy?: "name" | "slug" | "regionCount";
                 /** @description По убыванию */
-                SortDesc: boolean;
+                SortDesc?: boolean;
             };
             header?: never;
             path?: never;
@@ -2428,13 +2428,13 @@ export interface operations {
                 /** @description Код региона (ФНС): 77 — Москва */
                 RegionCode: number;
                 /** @description Сколько строк пропустить */
-                Skip: number;
+                Skip?: number;
                 /** @description Сколько строк вернуть */
-                Take: number;
+                Take?: number;
                 /** @description Поле сортировки */
-                SortBy: "price" | "minutes" | "sms" | "traffic" | "name";
+                SortBy?: "price" | "minutes" | "sms" | "traffic" | "name";
                 /** @description По убыванию */
-                SortDesc: boolean;
+                SortDesc?: boolean;
                 /** @description Часть названия, без учёта регистра */
                 Name?: string;
                 /** @description Операторы */
@@ -2462,7 +2462,7 @@ export interface operations {
                 /** @description Абонентская плата не больше, ₽ */
                 PriceMax?: number;
                 /** @description Оставить у каждого оператора один — самый дешёвый подходящий тариф */
-                BestByOperator: boolean;
+                BestByOperator?: boolean;
             };
             header?: never;
             path?: never;
@@ -2498,17 +2498,17 @@ export interface operations {
                 /** @description Адрес региона: moskva */
                 RegionSlug: string;
                 /** @description Сколько строк пропустить */
-                Skip: number;
+                Skip?: number;
                 /** @description Сколько строк вернуть */
-                Take: number;
+                Take?: number;
                 /** @description Поле сортировки */
-                SortBy: "price" | "minutes" | "sms" | "traffic" | "name";
+                SortBy?: "price" | "minutes" | "sms" | "traffic" | "name";
                 /** @description По убыванию */
-                SortDesc: boolean;
+                SortDesc?: boolean;
                 /** @description Операторы */
                 OperatorSlugs?: string[];
                 /** @description Оставить у каждого оператора один — самый дешёвый подходящий тариф */
-                BestByOperator: boolean;
+                BestByOperator?: boolean;
                 /** @description Минут не меньше (безлимит подходит) */
                 "Package.MinutesMin"?: number;
                 /** @description Минут не больше */
@@ -3044,13 +3044,13 @@ export interface operations {
                  */
                 Msisdn: string;
                 /** @description Сколько строк пропустить */
-                Skip: number;
+                Skip?: number;
                 /** @description Сколько строк вернуть */
-                Take: number;
+                Take?: number;
                 /** @description Поле сортировки */
-                SortBy: "lastUpdate" | "created";
+                SortBy?: "lastUpdate" | "created";
                 /** @description По убыванию */
-                SortDesc: boolean;
+                SortDesc?: boolean;
             };
             header?: never;
             path?: never;
@@ -3105,13 +3105,13 @@ export interface operations {
                  */
                 Msisdn: string;
                 /** @description Сколько строк пропустить */
-                Skip: number;
+                Skip?: number;
                 /** @description Сколько строк вернуть */
-                Take: number;
+                Take?: number;
                 /** @description Поле сортировки */
-                SortBy: "transfered" | "started" | "lastUpdate";
+                SortBy?: "transfered" | "started" | "lastUpdate";
                 /** @description По убыванию */
-                SortDesc: boolean;
+                SortDesc?: boolean;
             };
             header?: never;
             path?: never;
