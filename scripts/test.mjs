@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: everything CI checks, in order — typecheck, lint, generated client is current,
-// unit and API tests (PGlite and PostgreSQL), browser tests. Stops at the first failure.
+// `npm test`: everything CI checks, in order — typecheck, lint, generated client is current, the API
+// document passes redocly lint, unit and API tests (PGlite and PostgreSQL), browser tests. Stops at
+// the first failure.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
@@ -68,6 +69,7 @@ async function postgresReachable() {
 run('Проверка типов (tsc)', 'npm', ['run', '--silent', 'typecheck']);
 run('Линтер и формат (biome)', 'npx', ['biome', 'check', '.']);
 run('API-клиент соответствует OpenAPI', 'npm', ['run', '--silent', 'check:client']);
+run('OpenAPI-документ без ошибок (redocly lint)', 'npm', ['run', '--silent', 'lint:openapi']);
 
 const pgStatus = await postgresReachable();
 const projects = ['server-pglite', 'packages', 'web-unit'];

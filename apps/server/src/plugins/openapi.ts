@@ -2,7 +2,38 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
-import { ProblemSchema } from '../lib/schemas';
+import { ProblemRef, ProblemSchema } from '../lib/schemas';
+import { SECURITY_SCHEMES, SIGNED_IN } from '../lib/security';
+
+/** How a route of the site's API appears in the document (validation keeps the route's own schema). */
+export function documented(schema: FastifySchema): FastifySchema {
+  return withSecurity(withClientError(defaultsOptional(schema)));
+}
+
+/**
+ * Who may call: a route that declares none is public unless it answers 401, which only the routes
+ * that need sign-in do; routes with another rule (the refresh cookie, an order's owner) declare it.
+ */
+function withSecurity(schema: FastifySchema): FastifySchema {
+  if (schema.security !== undefined) return schema;
+  return { ...schema, security: hasStatus(schema, 401) ? SIGNED_IN : [] };
+}
+
+/**
+ * Every route can refuse a malformed request (an unreadable address or query): fastify answers 400 before
+ * the handler runs. Routes without a 4xx of their own document that one.
+ */
+function withClientError(schema: FastifySchema): FastifySchema {
+  const response = schema.response;
+  if (typeof response !== 'object' || response === null) return schema;
+  if (Object.keys(response).some((status) => status.startsWith('4'))) return schema;
+  return { ...schema, response: { ...response, 400: ProblemRef } };
+}
+
+function hasStatus(schema: FastifySchema, status: number): boolean {
+  const response = schema.response;
+  return typeof response === 'object' && response !== null && String(status) in response;
+}
 
 /**
  * A query parameter with a default may be left out: validation fills it in, so the document (and
@@ -46,11 +77,12 @@ export default fp(
           version: '1.0.0',
         },
         servers: [{ url: '/' }],
+        components: { securitySchemes: SECURITY_SCHEMES },
       },
       // The site's API is under /api; the stand-ins this server hosts in demo and tests (ESIA, the
       // central database, the outbox) speak other systems' protocols and are not part of it.
       transform: ({ schema, url }) => ({
-        schema: url.startsWith('/api/') ? defaultsOptional(schema) : { ...schema, hide: true },
+        schema: url.startsWith('/api/') ? documented(schema) : { ...schema, hide: true },
         url,
       }),
       refResolver: {

@@ -70,14 +70,14 @@ export const operations = {
     catalogued: [401],
   },
   'GET /api/health': {
-    operationId: null,
+    operationId: 'getHealth',
     path: [],
     query: [],
     body: null,
     catalogued: [],
   },
   'GET /api/ready': {
-    operationId: null,
+    operationId: 'getReady',
     path: [],
     query: [],
     body: null,

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { HttpProblem } from '../../lib/problem';
 import { ProblemRef } from '../../lib/schemas';
+import { REFRESH_SESSION, SESSION_OPTIONAL } from '../../lib/security';
 import { INVALID_TOKEN_TITLE } from '../../plugins/session';
 import { safeReturnPath } from './return-url';
 import {
@@ -120,6 +121,7 @@ const esiaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         operationId: 'getUserInfo',
+        security: SESSION_OPTIONAL,
         tags: TAGS,
         summary: 'Выполнен ли вход и когда истекает токен',
         response: { 200: Type.Ref('AuthInfo') },
@@ -145,6 +147,7 @@ const esiaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { rateLimit: FLOW_LIMIT },
       schema: {
         operationId: 'refreshToken',
+        security: REFRESH_SESSION,
         tags: TAGS,
         summary: 'Обновить токен доступа (refresh token из cookie)',
         consumes: ['application/x-www-form-urlencoded'],
