@@ -1,3 +1,4 @@
+import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -6,6 +7,7 @@ import { HttpProblem } from '../../lib/problem';
 import { ProblemRef } from '../../lib/schemas';
 import { REFRESH_SESSION, SESSION_OPTIONAL } from '../../lib/security';
 import { INVALID_TOKEN_TITLE } from '../../plugins/session';
+import { endSession, familyOfRefreshToken, type RefreshResult, refreshSession } from '../session/tokens';
 import { safeReturnPath } from './return-url';
 import {
   AuthInfoSchema,
@@ -16,7 +18,6 @@ import {
   TokenForm,
 } from './schemas';
 import { beginLogin, completeLogin, personalInfo } from './service';
-import { endSession, familyOfRefreshToken, type RefreshResult, refreshSession } from './session';
 
 const TAGS = ['Вход через Госуслуги'];
 const STATE_TTL_SECONDS = 15 * 60;
@@ -35,11 +36,8 @@ const esiaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     errorResponseBuilder: () =>
       new HttpProblem(429, 'Слишком много запросов', undefined, 'Попробуйте войти через минуту.'),
   });
-  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    });
-  }
+  // The token exchange is form-encoded (OAuth); the ESIA stand-in may have registered the parser already.
+  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) await app.register(formbody);
   const stateCookie = `${app.session.secure ? '__Host-' : ''}perenos-esia-state`;
   const cookieBase = { httpOnly: true, sameSite: 'lax', secure: app.session.secure, path: '/' } as const;
   app.addHook('onSend', async (_request, reply) => {

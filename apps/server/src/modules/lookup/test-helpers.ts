@@ -2,7 +2,7 @@ import { vi } from 'vitest';
 import { type AppConfig, loadConfig } from '../../config/env';
 import { createTestApp, type TestApp } from '../../test/app';
 import { upsertUser } from '../esia/repository';
-import { deriveAccessKey, startSession } from '../esia/session';
+import { deriveAccessKey, startSession } from '../session/tokens';
 
 /** The whole app with a fast index poll and optional lookup settings. */
 export async function createLookupApp(
