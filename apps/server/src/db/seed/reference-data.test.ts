@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseRegistry } from '../../modules/lookup/registry-csv';
-import { REGISTRY_FILES, registryFile } from '../../test/registry';
 import {
-  convergenceServices,
   findOperatorByLegalName,
-  mediaServices,
   normaliseLegalName,
-  operators,
   regionCodesForRegistryName,
-  regions,
-} from './reference-data.js';
+} from '../../modules/lookup/registry-names';
+import { REGISTRY_FILES, registryFile } from '../../test/registry';
+import { convergenceServices, mediaServices, operators, regions } from './reference-data.js';
 
 interface RegistryRow {
   operator: string;
