@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: everything CI checks, in order — typecheck, lint, generated client is current,
-// unit and API tests (PGlite and PostgreSQL), browser tests. Stops at the first failure.
+// `npm test`: everything CI checks, in order — typecheck, lint, generated client is current, the API
+// document passes redocly lint, unit and API tests (PGlite and PostgreSQL), browser tests. Stops at
+// the first failure.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -65,9 +66,42 @@ async function postgresReachable() {
   }
 }
 
+/** True when a command can be started (found on PATH). */
+function available(command) {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+/**
+ * The browser tests drive Debian's Chromium (never a downloaded one). Found first, before minutes of
+ * other tests: installed when it can be (root with apt-get, as in CI and fresh containers), otherwise
+ * the run stops with the one command to type.
+ */
+function ensureChromium() {
+  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (existsSync(path)) return;
+  const install = 'apt-get update && apt-get install -y --no-install-recommends chromium';
+  if (process.env.CHROMIUM_PATH === undefined && process.getuid?.() === 0 && available('apt-get')) {
+    run('Установка Chromium для браузерных тестов (apt-get)', 'sh', ['-c', install], {
+      DEBIAN_FRONTEND: 'noninteractive',
+    });
+    if (existsSync(path)) return;
+  }
+  const line = '!'.repeat(78);
+  console.log(`\n${line}\n!! Для браузерных тестов нужен Chromium (${path}), а его нет.`);
+  if (process.env.CHROMIUM_PATH === undefined) {
+    console.log(`!! Установите его одной командой и запустите npm test снова:\n!!   sudo sh -c '${install}'`);
+  } else {
+    console.log('!! Проверьте путь в CHROMIUM_PATH или уберите переменную, чтобы взять /usr/bin/chromium.');
+  }
+  console.log(line);
+  process.exit(1);
+}
+
+ensureChromium();
 run('Проверка типов (tsc)', 'npm', ['run', '--silent', 'typecheck']);
 run('Линтер и формат (biome)', 'npx', ['biome', 'check', '.']);
 run('API-клиент соответствует OpenAPI', 'npm', ['run', '--silent', 'check:client']);
+run('OpenAPI-документ без ошибок (redocly lint)', 'npm', ['run', '--silent', 'lint:openapi']);
 
 const pgStatus = await postgresReachable();
 const projects = ['server-pglite', 'packages', 'web-unit'];

@@ -20,8 +20,8 @@ import pg from 'pg';
 import { type Database, openDatabase } from '../src/db/client';
 import { seedReference } from '../src/db/seed/index';
 import { upsertUser } from '../src/modules/esia/repository';
-import { deriveAccessKey, startSession } from '../src/modules/esia/session';
 import { importNumberingPlan } from '../src/modules/lookup/plan-import';
+import { deriveAccessKey, startSession } from '../src/modules/session/tokens';
 
 interface AutocannonResult {
   requests: { average: number };

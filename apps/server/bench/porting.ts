@@ -23,7 +23,7 @@ import { seedDemo, seedReference } from '../src/db/seed/index';
 import { deriveKey } from '../src/lib/seal';
 import { upsertUser } from '../src/modules/esia/repository';
 import { sealPassport } from '../src/modules/esia/service';
-import { deriveAccessKey, startSession } from '../src/modules/esia/session';
+import { deriveAccessKey, startSession } from '../src/modules/session/tokens';
 
 interface AutocannonResult {
   requests: { average: number; total: number };

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
+import { SPEC_ERROR_CATALOGUE } from './error-catalogue.mjs';
 
 /** @typedef {import('openapi-typescript').OpenAPI3} OpenAPI3 */
 /** @typedef {import('../src/operation-table').OperationInfo} OperationInfo */
@@ -10,6 +11,7 @@ import ts from 'typescript';
 /** @typedef {import('../src/operation-table').BodyKind} BodyKind */
 /** @typedef {import('../src/operation-table').CataloguedStatus} CataloguedStatus */
 /** @typedef {{ path: string, content: string }} GeneratedFile */
+/** @typedef {import('./error-catalogue.mjs').ErrorCatalogue} ErrorCatalogue */
 
 /** Files the generator owns, relative to the package directory. */
 export const GENERATED_PATHS = Object.freeze({
@@ -138,11 +140,13 @@ function mergedParameters(document, pathLevel, operationLevel) {
 }
 
 /**
- * Builds the operation table (key `'GET /api/...'`) in document order.
+ * Builds the operation table (key `'GET /api/...'`) in document order. Catalogued statuses come from
+ * the error catalogue (the spec's §8), not from the responses the operation documents.
  * @param {Record<string, unknown>} document
+ * @param {ErrorCatalogue} [catalogue]
  * @returns {Record<string, OperationInfo>}
  */
-export function buildOperationTable(document) {
+export function buildOperationTable(document, catalogue = SPEC_ERROR_CATALOGUE) {
   /** @type {Record<string, OperationInfo>} */
   const table = {};
   const paths = isRecord(document.paths) ? document.paths : {};
@@ -157,15 +161,22 @@ export function buildOperationTable(document) {
         parameters
           .filter((p) => p.in === location && (location === 'path' || p.required === true))
           .map((p) => String(p.name));
-      const responses = isRecord(operation.responses) ? operation.responses : {};
-      table[`${method.toUpperCase()} ${path}`] = {
+      const key = `${method.toUpperCase()} ${path}`;
+      table[key] = {
         operationId: typeof operation.operationId === 'string' ? operation.operationId : null,
         path: requiredIn('path'),
         query: requiredIn('query'),
         body: bodyInfo(document, operation.requestBody),
-        catalogued: CATALOGUED.filter((status) => String(status) in responses),
+        catalogued: CATALOGUED.filter((status) => catalogue[status].includes(key)),
       };
     }
+  }
+  // A call renamed on the server must not silently lose its catalogued messages.
+  const unknown = CATALOGUED.flatMap((status) => catalogue[status].filter((key) => !(key in table)));
+  if (unknown.length > 0) {
+    throw new Error(
+      `Каталог ошибок (§8) называет вызовы, которых нет в документе: ${[...new Set(unknown)].join(', ')}`,
+    );
   }
   return table;
 }
@@ -198,15 +209,16 @@ function literal(value, indent) {
 /**
  * Source of `src/generated/operations.ts` for a document.
  * @param {Record<string, unknown>} document
+ * @param {ErrorCatalogue} [catalogue]
  * @returns {string}
  */
-export function renderOperations(document) {
+export function renderOperations(document, catalogue = SPEC_ERROR_CATALOGUE) {
   return [
     HEADER,
     "import type { OperationTable } from '../operation-table';",
     '',
-    '/** Required parameters, request body and catalogued error statuses of every operation of openapi.json. */',
-    `export const operations = ${literal(buildOperationTable(document), '')} as const satisfies OperationTable;`,
+    '/** Required parameters, request body and §8 error statuses of every operation of openapi.json. */',
+    `export const operations = ${literal(buildOperationTable(document, catalogue), '')} as const satisfies OperationTable;`,
     '',
   ].join('\n');
 }
@@ -236,13 +248,14 @@ export async function renderSchema(document) {
 /**
  * All generated files for a document: openapi.json, schema.ts and operations.ts.
  * @param {Record<string, unknown>} document
+ * @param {ErrorCatalogue} [catalogue]
  * @returns {Promise<GeneratedFile[]>}
  */
-export async function renderClientFiles(document) {
+export async function renderClientFiles(document, catalogue = SPEC_ERROR_CATALOGUE) {
   return [
     { path: GENERATED_PATHS.document, content: `${JSON.stringify(document, null, 2)}\n` },
     { path: GENERATED_PATHS.schema, content: await renderSchema(document) },
-    { path: GENERATED_PATHS.operations, content: renderOperations(document) },
+    { path: GENERATED_PATHS.operations, content: renderOperations(document, catalogue) },
   ];
 }
 

@@ -9,10 +9,10 @@ import {
   type Schemas,
   UNEXPECTED_ERROR_MESSAGE,
 } from './index';
-import { fixtureDocument } from './testing/fixture-document';
+import { fixtureCatalogue, fixtureDocument } from './testing/fixture-document';
 
 const BASE_URL = 'http://api.test';
-const fixtureOperations = buildOperationTable(fixtureDocument);
+const fixtureOperations = buildOperationTable(fixtureDocument, fixtureCatalogue);
 
 type Respond = (request: Request) => Response | Promise<Response>;
 
@@ -142,6 +142,57 @@ describe('error results', () => {
     expect(error.result).toBeNull();
   });
 
+  it('follows the catalogue, not the documented responses', async () => {
+    const { api } = fixtureClient((request) =>
+      request.method === 'GET' ? jsonResponse(401, problem(401, 'x')) : jsonResponse(400, problem(400, 'x')),
+    );
+    // Documents no 401, catalogued for it.
+    expect((await apiError(api.get('/api/v1/ping'))).message).toBe(CATALOGUE_MESSAGES[401]);
+    // Documents 400, not catalogued for it.
+    const put = api.put('/api/v1/item/{id}', { path: { id: 1 }, body: { name: 'x' } });
+    expect((await apiError(put)).message).toBe(UNEXPECTED_ERROR_MESSAGE);
+  });
+
+  // The spec's §8 table, call by call, on the real client.
+  it.each([
+    [401, 'get', '/api/v1/esia/userinfo', {}, CATALOGUE_MESSAGES[401]],
+    [401, 'get', '/api/v1/account/info', {}, CATALOGUE_MESSAGES[401]],
+    [401, 'post', '/api/v1.1/msisdn/info/batch', { multipart: { File: new Blob(['x']) } }, CATALOGUE_MESSAGES[401]],
+    [401, 'get', '/api/v1/order/portation/{id}', { path: { id: '1' } }, CATALOGUE_MESSAGES[401]],
+    [400, 'get', '/api/v1/news', { query: { Page: 1, PageSize: 10 } }, CATALOGUE_MESSAGES[400]],
+    [
+      400,
+      'get',
+      '/api/v2/tariff/list',
+      { query: { QueryType: 'Package', RegionSlug: 'moskva' } },
+      CATALOGUE_MESSAGES[400],
+    ],
+    [400, 'post', '/api/v1/order/portation/init', { body: {} }, CATALOGUE_MESSAGES[400]],
+    [404, 'get', '/api/v1/news/{slug}', { path: { slug: 'x' } }, CATALOGUE_MESSAGES[404]],
+    [404, 'get', '/api/v2/tariff/{id}', { path: { id: 1 } }, CATALOGUE_MESSAGES[404]],
+    [404, 'get', '/api/v1.2/tariff', { query: { Name: 'x', OperatorId: 1, RegionCode: 77 } }, CATALOGUE_MESSAGES[404]],
+    // §8 does not list these: the generic message.
+    [400, 'get', '/api/v2/tariff/{id}', { path: { id: 1 } }, UNEXPECTED_ERROR_MESSAGE],
+    [400, 'get', '/api/v2/tariff/filters', { query: { RegionSlug: 'moskva' } }, UNEXPECTED_ERROR_MESSAGE],
+    [400, 'post', '/api/v1.1/msisdn/info/single', { body: { msisdn: '79990000000' } }, UNEXPECTED_ERROR_MESSAGE],
+    [400, 'post', '/api/v1/feedback/send', { body: {} }, UNEXPECTED_ERROR_MESSAGE],
+    [
+      404,
+      'get',
+      '/api/v1/account/portationinfo',
+      { query: { Msisdn: '7', PortationId: '1' } },
+      UNEXPECTED_ERROR_MESSAGE,
+    ],
+    [400, 'get', '/api/v1/account/orders', { query: { Msisdn: '7' } }, UNEXPECTED_ERROR_MESSAGE],
+    [404, 'put', '/api/v1/order/portation/{id}', { path: { id: '1' }, body: {} }, UNEXPECTED_ERROR_MESSAGE],
+  ] as const)('§8: %i on %s %s gives "%s"', async (status, method, path, params, message) => {
+    const { api } = realClient(() => jsonResponse(status, problem(status, 'x')));
+    const loose = api as unknown as Record<string, (path: string, params: object) => Promise<unknown>>;
+    const call = loose[method];
+    if (!call) throw new Error(method);
+    expect((await apiError(call(path, params))).message).toBe(message);
+  });
+
   it('401 on an operation that does not declare 401 is unexpected (real operation)', async () => {
     const { api } = realClient(() => jsonResponse(401, problem(401, 'Некорректный JWT токен')));
     const error = await apiError(api.get('/api/v1/operator/{slug}', { path: { slug: 'mts' } }));
@@ -196,12 +247,24 @@ describe('missing required parameters', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('query parameter of a real operation (SortBy → sortBy)', async () => {
+  it('query parameter of a real operation (RegionCode → regionCode)', async () => {
     const { api, fetch } = realClient(() => jsonResponse(200, {}));
-    // @ts-expect-error: SortBy is required.
-    const call = api.get('/api/v1/operator/list', { query: { Skip: 0, Take: 10, SortDesc: true } });
-    await expect(call).rejects.toThrow(message('sortBy'));
+    // @ts-expect-error: RegionCode is required.
+    const call = api.get('/api/v1.4/tariff/list', { query: { Skip: 0 } });
+    await expect(call).rejects.toThrow(message('regionCode'));
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('parameters with a default may be left out (real operations)', async () => {
+    const { api, requests } = realClient(() => jsonResponse(200, {}));
+    await api.get('/api/v1.4/tariff/list', { query: { RegionCode: 77 } });
+    await api.get('/api/v2/tariff/list', { query: { QueryType: 'Package', RegionSlug: 'moskva' } });
+    await api.get('/api/v1/operator/list');
+    expect(requests.map((r) => r.url)).toEqual([
+      `${BASE_URL}/api/v1.4/tariff/list?RegionCode=77`,
+      `${BASE_URL}/api/v2/tariff/list?QueryType=Package&RegionSlug=moskva`,
+      `${BASE_URL}/api/v1/operator/list`,
+    ]);
   });
 
   it('the whole params argument', async () => {

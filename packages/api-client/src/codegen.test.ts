@@ -14,14 +14,14 @@ import {
   renderSchema,
   STALE_MESSAGE,
 } from '../scripts/codegen.mjs';
-import { fixtureDocument } from './testing/fixture-document';
+import { fixtureCatalogue, fixtureDocument } from './testing/fixture-document';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const GENERATED_HEADER = '// generated — do not edit.';
 
 describe('operation table', () => {
   it('records required parameters, body facts and catalogued statuses', () => {
-    const table = buildOperationTable(fixtureDocument);
+    const table = buildOperationTable(fixtureDocument, fixtureCatalogue);
     expect(Object.keys(table)).toEqual([
       'GET /api/v1/ping',
       'GET /api/v1.1/msisdn/info',
@@ -57,12 +57,67 @@ describe('operation table', () => {
     // Path-level parameters apply to every method of the path.
     expect(table['DELETE /api/v1/item/{id}']).toMatchObject({ path: ['id'], catalogued: [404] });
     expect(table['POST /api/v1/report/export']?.body).toMatchObject({ kind: 'json', required: false });
+    // The catalogue decides, not the documented responses.
+    expect(table['GET /api/v1/ping']?.catalogued).toEqual([401]);
+    expect(table['PUT /api/v1/item/{id}']?.catalogued).toEqual([404]);
+  });
+
+  it('refuses a catalogue that names a call the document lacks', () => {
+    const catalogue = { ...fixtureCatalogue, 404: [...fixtureCatalogue[404], 'GET /api/v1/gone'] };
+    expect(() => buildOperationTable(fixtureDocument, catalogue)).toThrow('GET /api/v1/gone');
+  });
+
+  it("catalogues the real document exactly as the spec's §8 table", async () => {
+    const document: Record<string, unknown> = JSON.parse(await readFile(join(packageDir, 'openapi.json'), 'utf8'));
+    const table = buildOperationTable(document);
+    const with_ = (status: 400 | 401 | 404) =>
+      Object.entries(table)
+        .filter(([, info]) => (info.catalogued as readonly number[]).includes(status))
+        .map(([key]) => key)
+        .sort();
+    expect(with_(401)).toEqual(
+      [
+        'GET /api/v1/account/info',
+        'GET /api/v1/account/orders',
+        'GET /api/v1/account/portations',
+        'GET /api/v1/account/portationinfo',
+        'GET /api/v1/account/events',
+        'GET /api/v1/esia/login',
+        'GET /api/v1/esia/callback',
+        'GET /api/v1/esia/logout',
+        'GET /api/v1/esia/userinfo',
+        'GET /api/v1/esia/personalinfo',
+        'POST /api/v1/openid/token',
+        'POST /api/v1.1/msisdn/info/batch',
+        'POST /api/v1/order/portation/init',
+        'GET /api/v1/order/portation/{id}',
+        'PUT /api/v1/order/portation/{id}',
+        'DELETE /api/v1/order/portation/{id}',
+        'POST /api/v1/order/portation/{id}/code',
+        'PUT /api/v1/order/portation/{id}/submit',
+      ].sort(),
+    );
+    expect(with_(404)).toEqual(
+      [
+        'GET /api/v1/news/{slug}',
+        'GET /api/v1/operator/{slug}',
+        'GET /api/v1/operator/tile/{id}',
+        'GET /api/v1/order/portation/{id}',
+        'DELETE /api/v1/order/portation/{id}',
+        'GET /api/v1.1/tariff/{id}',
+        'GET /api/v2/tariff/{id}',
+        'GET /api/v1.2/tariff',
+      ].sort(),
+    );
+    expect(with_(400)).not.toContain('GET /api/v2/tariff/filters');
+    expect(with_(400)).not.toContain('POST /api/v1.1/msisdn/info/single');
+    expect(with_(400)).toContain('GET /api/v1.4/tariff/list');
   });
 
   it('renders deterministic TypeScript with a generated header', () => {
-    const source = renderOperations(fixtureDocument);
+    const source = renderOperations(fixtureDocument, fixtureCatalogue);
     expect(source.startsWith(GENERATED_HEADER)).toBe(true);
-    expect(renderOperations(structuredClone(fixtureDocument))).toBe(source);
+    expect(renderOperations(structuredClone(fixtureDocument), fixtureCatalogue)).toBe(source);
     expect(source).toContain("'GET /api/v1.1/msisdn/info': {\n    operationId: 'getMsisdnInfo',");
     expect(source.endsWith('} as const satisfies OperationTable;\n')).toBe(true);
   });
@@ -94,7 +149,7 @@ describe('--check', () => {
 
   async function writtenCopy(): Promise<{ dir: string; files: Awaited<ReturnType<typeof renderClientFiles>> }> {
     const target = await mkdtemp(join(tmpdir(), 'api-client-'));
-    const files = await renderClientFiles(fixtureDocument);
+    const files = await renderClientFiles(fixtureDocument, fixtureCatalogue);
     for (const file of files) {
       await mkdir(dirname(join(target, file.path)), { recursive: true });
       await writeFile(join(target, file.path), file.content);
@@ -125,7 +180,7 @@ describe('--check', () => {
   });
 
   it('writes openapi.json pretty-printed with a trailing newline', async () => {
-    const [documentFile] = await renderClientFiles(fixtureDocument);
+    const [documentFile] = await renderClientFiles(fixtureDocument, fixtureCatalogue);
     expect(documentFile?.path).toBe('openapi.json');
     expect(documentFile?.content).toBe(`${JSON.stringify(fixtureDocument, null, 2)}\n`);
   });

@@ -1,6 +1,9 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ConfigError, type Env, readEnv } from './env-schema';
+
+export { ConfigError } from './env-schema';
 
 /** Development-only secret: production mode refuses to start with it. */
 export const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-0123456789';
@@ -77,31 +80,23 @@ export interface NotificationsConfig {
   emailGatewayToken: string | undefined;
 }
 
-function parseScale(value: string | undefined): number {
-  if (value === undefined || value === '') return 1;
-  const n = Number(value);
-  if (!Number.isFinite(n) || n < 1 || n > 1e9)
-    throw new ConfigError(`PORTING_TIME_SCALE должен быть числом от 1 до 1000000000, получено: ${value}`);
-  return n;
-}
-
-function parsePortingConfig(env: NodeJS.ProcessEnv, mode: AppMode): PortingConfig {
-  const gatewayUrl = env.BDPN_GATEWAY_URL || undefined;
+function portingConfig(env: Env, mode: AppMode): PortingConfig {
+  const gatewayUrl = env.BDPN_GATEWAY_URL;
   return {
-    timeScale: parseScale(env.PORTING_TIME_SCALE),
-    standin: parseBool('BDPN_STANDIN', env.BDPN_STANDIN, mode !== 'production' && gatewayUrl === undefined),
+    timeScale: env.PORTING_TIME_SCALE ?? 1,
+    standin: env.BDPN_STANDIN ?? (mode !== 'production' && gatewayUrl === undefined),
     gatewayUrl: gatewayUrl?.replace(/\/+$/, ''),
-    gatewayToken: env.BDPN_GATEWAY_TOKEN || undefined,
+    gatewayToken: env.BDPN_GATEWAY_TOKEN,
   };
 }
 
-function parseNotificationsConfig(env: NodeJS.ProcessEnv, mode: AppMode): NotificationsConfig {
+function notificationsConfig(env: Env, mode: AppMode): NotificationsConfig {
   return {
-    outboxStandin: parseBool('OUTBOX_STANDIN', env.OUTBOX_STANDIN, mode !== 'production'),
-    smsGatewayUrl: env.SMS_GATEWAY_URL || undefined,
-    smsGatewayToken: env.SMS_GATEWAY_TOKEN || undefined,
-    emailGatewayUrl: env.EMAIL_GATEWAY_URL || undefined,
-    emailGatewayToken: env.EMAIL_GATEWAY_TOKEN || undefined,
+    outboxStandin: env.OUTBOX_STANDIN ?? mode !== 'production',
+    smsGatewayUrl: env.SMS_GATEWAY_URL,
+    smsGatewayToken: env.SMS_GATEWAY_TOKEN,
+    emailGatewayUrl: env.EMAIL_GATEWAY_URL,
+    emailGatewayToken: env.EMAIL_GATEWAY_TOKEN,
   };
 }
 
@@ -121,17 +116,17 @@ export interface EsiaConfig {
   signerUrl: string | undefined;
 }
 
-function parseEsiaConfig(env: NodeJS.ProcessEnv, mode: AppMode): EsiaConfig {
-  const baseUrl = env.ESIA_BASE_URL || undefined;
+function esiaConfig(env: Env, mode: AppMode): EsiaConfig {
+  const baseUrl = env.ESIA_BASE_URL;
   return {
-    standin: parseBool('ESIA_STANDIN', env.ESIA_STANDIN, mode !== 'production' && baseUrl === undefined),
+    standin: env.ESIA_STANDIN ?? (mode !== 'production' && baseUrl === undefined),
     baseUrl: baseUrl?.replace(/\/+$/, ''),
-    clientId: env.ESIA_CLIENT_ID || 'PERENOS',
-    scope: env.ESIA_SCOPE || 'openid fullname birthdate mobile email id_doc',
-    clientCertificateHash: env.ESIA_CLIENT_CERTIFICATE_HASH || undefined,
-    publicKeyPath: env.ESIA_PUBLIC_KEY || undefined,
-    signerCommand: env.ESIA_SIGNER_COMMAND || undefined,
-    signerUrl: env.ESIA_SIGNER_URL || undefined,
+    clientId: env.ESIA_CLIENT_ID ?? 'PERENOS',
+    scope: env.ESIA_SCOPE ?? 'openid fullname birthdate mobile email id_doc',
+    clientCertificateHash: env.ESIA_CLIENT_CERTIFICATE_HASH,
+    publicKeyPath: env.ESIA_PUBLIC_KEY,
+    signerCommand: env.ESIA_SIGNER_COMMAND,
+    signerUrl: env.ESIA_SIGNER_URL,
   };
 }
 
@@ -152,14 +147,6 @@ export interface LookupConfig {
   planRefreshHours: number;
 }
 
-function parseNonNegativeInt(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n))
-    throw new ConfigError(`${name} должен быть целым неотрицательным числом, получено: ${value}`);
-  return n;
-}
-
 /** `TRUST_PROXY`: addresses or CIDRs (IPv4 or IPv6), comma- or space-separated; `true` (anyone) is refused. */
 function parseTrustProxy(value: string | undefined): string[] {
   const items = (value ?? '').split(/[\s,]+/).filter((v) => v !== '');
@@ -177,102 +164,59 @@ function parseTrustProxy(value: string | undefined): string[] {
   return items;
 }
 
-/** `PUBLIC_ORIGIN`: an http(s) origin without a path. */
-function parseOrigin(value: string | undefined): string | undefined {
-  if (value === undefined || value === '') return undefined;
-  let url: URL;
+/** `PUBLIC_ORIGIN` (already an http(s) address without a path, EnvSchema) as a normalised origin. */
+function originOf(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
   try {
-    url = new URL(value);
+    return new URL(value).origin;
   } catch {
     throw new ConfigError(`PUBLIC_ORIGIN должен быть адресом сайта вида https://perenos.example, получено: ${value}`);
   }
-  if (!/^https?:$/.test(url.protocol) || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) {
-    throw new ConfigError(`PUBLIC_ORIGIN должен быть адресом сайта вида https://perenos.example, получено: ${value}`);
-  }
-  return url.origin;
 }
 
-function parsePositiveInt(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0)
-    throw new ConfigError(`${name} должен быть целым положительным числом, получено: ${value}`);
-  return n;
-}
-
-function parseLookupConfig(env: NodeJS.ProcessEnv): LookupConfig {
+function lookupConfig(env: Env): LookupConfig {
   return {
-    quotaAnonymous: parsePositiveInt('LOOKUP_QUOTA_ANONYMOUS', env.LOOKUP_QUOTA_ANONYMOUS, 20),
-    quotaSignedIn: parsePositiveInt('LOOKUP_QUOTA_SIGNED_IN', env.LOOKUP_QUOTA_SIGNED_IN, 200),
-    batchMaxBytes: parsePositiveInt('BATCH_MAX_BYTES', env.BATCH_MAX_BYTES, 20 * 1024 * 1024),
-    batchMaxRows: parsePositiveInt('BATCH_MAX_ROWS', env.BATCH_MAX_ROWS, 100_000),
-    batchMaxUncompressedBytes: parsePositiveInt(
-      'BATCH_MAX_UNCOMPRESSED_BYTES',
-      env.BATCH_MAX_UNCOMPRESSED_BYTES,
-      200 * 1024 * 1024,
-    ),
-    batchMaxZipEntries: parsePositiveInt('BATCH_MAX_ZIP_ENTRIES', env.BATCH_MAX_ZIP_ENTRIES, 1000),
-    batchTimeoutMs: parsePositiveInt('BATCH_TIMEOUT_MS', env.BATCH_TIMEOUT_MS, 60_000),
-    pollMs: parsePositiveInt('LOOKUP_POLL_MS', env.LOOKUP_POLL_MS, 1000),
+    quotaAnonymous: env.LOOKUP_QUOTA_ANONYMOUS ?? 20,
+    quotaSignedIn: env.LOOKUP_QUOTA_SIGNED_IN ?? 200,
+    batchMaxBytes: env.BATCH_MAX_BYTES ?? 20 * 1024 * 1024,
+    batchMaxRows: env.BATCH_MAX_ROWS ?? 100_000,
+    batchMaxUncompressedBytes: env.BATCH_MAX_UNCOMPRESSED_BYTES ?? 200 * 1024 * 1024,
+    batchMaxZipEntries: env.BATCH_MAX_ZIP_ENTRIES ?? 1000,
+    batchTimeoutMs: env.BATCH_TIMEOUT_MS ?? 60_000,
+    pollMs: env.LOOKUP_POLL_MS ?? 1000,
     planUrls: (env.NUMBERING_PLAN_URLS ?? '').split(/[\s,]+/).filter((u) => u !== ''),
-    planRefreshHours: parsePositiveInt('NUMBERING_REFRESH_HOURS', env.NUMBERING_REFRESH_HOURS, 24),
+    planRefreshHours: env.NUMBERING_REFRESH_HOURS ?? 24,
   };
 }
 
-export class ConfigError extends Error {}
-
-function parseMode(value: string | undefined): AppMode {
-  if (value === undefined || value === '') return 'development';
-  if (value === 'development' || value === 'test' || value === 'production') return value;
-  throw new ConfigError(`NODE_ENV должен быть development, test или production, получено: ${value}`);
-}
-
-function parsePort(value: string | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new ConfigError(`PORT должен быть целым числом 0–65535, получено: ${value}`);
-  }
-  return port;
-}
-
-function parseBool(name: string, value: string | undefined, fallback: boolean): boolean {
-  if (value === undefined || value === '') return fallback;
-  if (['1', 'true', 'yes'].includes(value)) return true;
-  if (['0', 'false', 'no'].includes(value)) return false;
-  throw new ConfigError(`${name} должен быть true или false, получено: ${value}`);
-}
-
 /** Reads and validates the environment once; production refuses development defaults. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
-  const mode = parseMode(env.NODE_ENV);
+export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const env = readEnv(processEnv);
+  const mode = env.NODE_ENV ?? 'development';
   const config: AppConfig = {
     mode,
-    host: env.HOST || '127.0.0.1',
-    port: parsePort(env.PORT, 3000),
-    logLevel: env.LOG_LEVEL || (mode === 'test' ? 'silent' : 'info'),
-    databaseUrl: env.DATABASE_URL || undefined,
-    pgliteDir: env.PGLITE_DIR || resolve(repoRoot, '.data/pglite'),
-    seedDemo: parseBool('SEED_DEMO', env.SEED_DEMO, mode !== 'production'),
-    sessionSecret: env.SESSION_SECRET || DEV_SESSION_SECRET,
-    mapTileUrl: env.MAP_TILE_URL || undefined,
+    host: env.HOST ?? '127.0.0.1',
+    port: env.PORT ?? 3000,
+    logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
+    databaseUrl: env.DATABASE_URL,
+    pgliteDir: env.PGLITE_DIR ?? resolve(repoRoot, '.data/pglite'),
+    seedDemo: env.SEED_DEMO ?? mode !== 'production',
+    sessionSecret: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    mapTileUrl: env.MAP_TILE_URL,
     mapTileAttribution: env.MAP_TILE_ATTRIBUTION ?? '',
-    webDist: env.WEB_DIST || resolve(repoRoot, 'apps/web/dist'),
-    publicOrigin: parseOrigin(env.PUBLIC_ORIGIN),
+    webDist: env.WEB_DIST ?? resolve(repoRoot, 'apps/web/dist'),
+    publicOrigin: originOf(env.PUBLIC_ORIGIN),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    drain: {
-      delayMs: parseNonNegativeInt('DRAIN_DELAY_MS', env.DRAIN_DELAY_MS, 0),
-      timeoutMs: parsePositiveInt('DRAIN_TIMEOUT_MS', env.DRAIN_TIMEOUT_MS, 30_000),
-    },
-    flagsPollMs: parsePositiveInt('FLAGS_POLL_MS', env.FLAGS_POLL_MS, 1000),
-    redisUrl: env.REDIS_URL || undefined,
-    redisPrefix: env.REDIS_PREFIX || 'perenos:',
+    drain: { delayMs: env.DRAIN_DELAY_MS ?? 0, timeoutMs: env.DRAIN_TIMEOUT_MS ?? 30_000 },
+    flagsPollMs: env.FLAGS_POLL_MS ?? 1000,
+    redisUrl: env.REDIS_URL,
+    redisPrefix: env.REDIS_PREFIX ?? 'perenos:',
     repoRoot,
-    lookup: parseLookupConfig(env),
-    esia: parseEsiaConfig(env, mode),
-    porting: parsePortingConfig(env, mode),
-    notifications: parseNotificationsConfig(env, mode),
-    jobWorkers: parseBool('JOB_WORKERS', env.JOB_WORKERS, mode !== 'test'),
+    lookup: lookupConfig(env),
+    esia: esiaConfig(env, mode),
+    porting: portingConfig(env, mode),
+    notifications: notificationsConfig(env, mode),
+    jobWorkers: env.JOB_WORKERS ?? mode !== 'test',
     ...overrides,
   };
   if (config.mode === 'production' && config.esia.standin) {

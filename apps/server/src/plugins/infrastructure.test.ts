@@ -78,9 +78,62 @@ describe('OpenAPI', () => {
       ]),
     );
     expect(doc.components.schemas.Problem).toBeDefined();
+    // The stand-ins this server hosts (ESIA, the central database) speak other systems' protocols.
+    expect(Object.keys(doc.paths).filter((path) => !path.startsWith('/api/'))).toEqual([]);
     const docs = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(docs.statusCode).toBe(200);
     expect(docs.body).toContain('swagger');
+  });
+});
+
+describe('OpenAPI document quality', () => {
+  type Operation = {
+    security?: Record<string, string[]>[];
+    responses: Record<string, unknown>;
+    parameters?: { name: string; in: string; required?: boolean }[];
+  };
+  async function operations(): Promise<[string, Operation][]> {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    return Object.entries(doc.paths as Record<string, Record<string, Operation>>).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, op]): [string, Operation] => [`${method.toUpperCase()} ${path}`, op]),
+    );
+  }
+
+  it('declares the cookie session and who may call each operation', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(doc.components.securitySchemes.session).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'perenos-at' });
+    const ops = new Map(await operations());
+    for (const [key, op] of ops) expect(op.security, key).toBeDefined();
+    expect(ops.get('GET /api/v1/account/info')?.security).toEqual([{ session: [] }]);
+    expect(ops.get('GET /api/v1/esia/personalinfo')?.security).toEqual([{ session: [] }]);
+    expect(ops.get('GET /api/v1/operator/list')?.security).toEqual([]);
+    expect(ops.get('GET /api/v1/order/portation/{id}')?.security).toEqual([{ session: [] }, { orderOwner: [] }]);
+    expect(ops.get('POST /api/v1/openid/token')?.security).toEqual([{ refreshSession: [] }]);
+  });
+
+  it('documents a 4xx answer on every operation', async () => {
+    for (const [key, op] of await operations()) {
+      expect(
+        Object.keys(op.responses).some((status) => status.startsWith('4')),
+        key,
+      ).toBe(true);
+    }
+  });
+
+  it('marks query parameters with a default optional', async () => {
+    const ops = new Map(await operations());
+    const required = (key: string) =>
+      (ops.get(key)?.parameters ?? []).filter((p) => p.in === 'query' && p.required).map((p) => p.name);
+    expect(required('GET /api/v1.4/tariff/list')).toEqual(['RegionCode']);
+    expect(required('GET /api/v2/tariff/list')).toEqual(['QueryType', 'RegionSlug']);
+    expect(required('GET /api/v1/operator/list')).toEqual([]);
+  });
+
+  it('serves /v1.4 and /v2 tariff lists without BestByOperator or paging', async () => {
+    const v14 = await t.app.inject({ method: 'GET', url: '/api/v1.4/tariff/list?RegionCode=77' });
+    expect(v14.statusCode).toBe(200);
+    const v2 = await t.app.inject({ method: 'GET', url: '/api/v2/tariff/list?QueryType=Package&RegionSlug=moskva' });
+    expect(v2.statusCode).not.toBe(400);
   });
 });
 

@@ -9,10 +9,10 @@ import {
   type SessionTokens,
   type SessionUser,
   verifyAccessToken,
-} from '../modules/esia/session';
+} from '../modules/session/tokens';
 import { SessionFamilyCache, VerifiedTokens } from './session-cache';
 
-export type { SessionUser } from '../modules/esia/session';
+export type { SessionUser } from '../modules/session/tokens';
 
 /** The client message of spec §6 for every 401. */
 export const INVALID_TOKEN_TITLE = 'Некорректный JWT токен';

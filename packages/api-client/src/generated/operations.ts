@@ -3,7 +3,7 @@
 
 import type { OperationTable } from '../operation-table';
 
-/** Required parameters, request body and catalogued error statuses of every operation of openapi.json. */
+/** Required parameters, request body and §8 error statuses of every operation of openapi.json. */
 export const operations = {
   'POST /api/v1/order/portation/init': {
     operationId: 'initPortationOrder',
@@ -15,7 +15,7 @@ export const operations = {
       required: true,
       requiredFields: [],
     },
-    catalogued: [400],
+    catalogued: [400, 401],
   },
   'GET /api/v1/order/portation/{id}': {
     operationId: 'getPortationOrder',
@@ -34,21 +34,21 @@ export const operations = {
       required: true,
       requiredFields: [],
     },
-    catalogued: [400, 401, 404],
+    catalogued: [400, 401],
   },
   'DELETE /api/v1/order/portation/{id}': {
     operationId: 'deletePortationOrder',
     path: ['id'],
     query: [],
     body: null,
-    catalogued: [400, 404],
+    catalogued: [400, 401, 404],
   },
   'POST /api/v1/order/portation/{id}/code': {
     operationId: 'sendPortationCode',
     path: ['id'],
     query: [],
     body: null,
-    catalogued: [400, 401, 404],
+    catalogued: [400, 401],
   },
   'PUT /api/v1/order/portation/{id}/submit': {
     operationId: 'submitPortationOrder',
@@ -60,7 +60,7 @@ export const operations = {
       required: true,
       requiredFields: [],
     },
-    catalogued: [400, 401, 404],
+    catalogued: [400, 401],
   },
   'GET /api/v1/account/events': {
     operationId: 'getAccountEvents',
@@ -70,14 +70,14 @@ export const operations = {
     catalogued: [401],
   },
   'GET /api/health': {
-    operationId: null,
+    operationId: 'getHealth',
     path: [],
     query: [],
     body: null,
     catalogued: [],
   },
   'GET /api/ready': {
-    operationId: null,
+    operationId: 'getReady',
     path: [],
     query: [],
     body: null,
@@ -102,7 +102,7 @@ export const operations = {
     path: ['key'],
     query: [],
     body: null,
-    catalogued: [404],
+    catalogued: [],
   },
   'GET /api/v1/region/list': {
     operationId: 'getRegionList',
@@ -121,7 +121,7 @@ export const operations = {
   'GET /api/v1/operator/list': {
     operationId: 'getOperatorList',
     path: [],
-    query: ['Skip', 'Take', 'SortBy', 'SortDesc'],
+    query: [],
     body: null,
     catalogued: [400],
   },
@@ -158,7 +158,7 @@ export const operations = {
     path: ['slug'],
     query: [],
     body: null,
-    catalogued: [404],
+    catalogued: [],
   },
   'GET /api/v1/tariffmediaservice': {
     operationId: 'getTariffMediaServices',
@@ -184,7 +184,7 @@ export const operations = {
       required: true,
       requiredFields: [],
     },
-    catalogued: [400, 404],
+    catalogued: [],
   },
   'POST /api/v1.1/msisdn/info/quota': {
     operationId: 'getMsisdnQuota',
@@ -215,19 +215,19 @@ export const operations = {
       required: true,
       requiredFields: ['File'],
     },
-    catalogued: [400, 401],
+    catalogued: [401],
   },
   'GET /api/v1.4/tariff/list': {
     operationId: 'getTariffListV14',
     path: [],
-    query: ['RegionCode', 'Skip', 'Take', 'SortBy', 'SortDesc', 'BestByOperator'],
+    query: ['RegionCode'],
     body: null,
     catalogued: [400],
   },
   'GET /api/v2/tariff/list': {
     operationId: 'getTariffListV2',
     path: [],
-    query: ['QueryType', 'RegionSlug', 'Skip', 'Take', 'SortBy', 'SortDesc', 'BestByOperator'],
+    query: ['QueryType', 'RegionSlug'],
     body: null,
     catalogued: [400],
   },
@@ -236,63 +236,63 @@ export const operations = {
     path: [],
     query: ['RegionCode'],
     body: null,
-    catalogued: [400],
+    catalogued: [],
   },
   'GET /api/v1.2/tariff/filters': {
     operationId: 'getTariffFiltersV12',
     path: [],
     query: ['RegionCode'],
     body: null,
-    catalogued: [400],
+    catalogued: [],
   },
   'GET /api/v2/tariff/filters': {
     operationId: 'getTariffFiltersV2',
     path: [],
     query: ['RegionSlug'],
     body: null,
-    catalogued: [400],
+    catalogued: [],
   },
   'GET /api/v1.1/tariff/{id}': {
     operationId: 'getTariffV11',
     path: ['id'],
     query: [],
     body: null,
-    catalogued: [400, 404],
+    catalogued: [404],
   },
   'GET /api/v2/tariff/{id}': {
     operationId: 'getTariffV2',
     path: ['id'],
     query: [],
     body: null,
-    catalogued: [400, 404],
+    catalogued: [404],
   },
   'GET /api/v1.2/tariff': {
     operationId: 'getTariffByName',
     path: [],
     query: ['Name', 'OperatorId', 'RegionCode'],
     body: null,
-    catalogued: [400, 404],
+    catalogued: [404],
   },
   'GET /api/v1/esia/login': {
     operationId: 'esiaLogin',
     path: [],
     query: [],
     body: null,
-    catalogued: [400],
+    catalogued: [401],
   },
   'GET /api/v1/esia/callback': {
     operationId: 'esiaCallback',
     path: [],
     query: [],
     body: null,
-    catalogued: [400],
+    catalogued: [401],
   },
   'GET /api/v1/esia/userinfo': {
     operationId: 'getUserInfo',
     path: [],
     query: [],
     body: null,
-    catalogued: [],
+    catalogued: [401],
   },
   'POST /api/v1/openid/token': {
     operationId: 'refreshToken',
@@ -318,7 +318,7 @@ export const operations = {
     path: [],
     query: [],
     body: null,
-    catalogued: [400],
+    catalogued: [401],
   },
   'GET /api/v1/account/info': {
     operationId: 'getAccountInfo',
@@ -330,23 +330,23 @@ export const operations = {
   'GET /api/v1/account/orders': {
     operationId: 'getAccountOrders',
     path: [],
-    query: ['Msisdn', 'Skip', 'Take', 'SortBy', 'SortDesc'],
+    query: ['Msisdn'],
     body: null,
-    catalogued: [400, 401, 404],
+    catalogued: [401],
   },
   'GET /api/v1/account/portations': {
     operationId: 'getAccountPortations',
     path: [],
-    query: ['Msisdn', 'Skip', 'Take', 'SortBy', 'SortDesc'],
+    query: ['Msisdn'],
     body: null,
-    catalogued: [400, 401, 404],
+    catalogued: [401],
   },
   'GET /api/v1/account/portationinfo': {
     operationId: 'getAccountPortationInfo',
     path: [],
     query: ['Msisdn', 'PortationId'],
     body: null,
-    catalogued: [400, 401, 404],
+    catalogued: [401],
   },
   'GET /api/v1/news': {
     operationId: 'getNewsList',
@@ -379,7 +379,7 @@ export const operations = {
       required: true,
       requiredFields: [],
     },
-    catalogued: [400],
+    catalogued: [],
   },
   'GET /api/v1/coverage/map': {
     operationId: 'getCoverageMap',
@@ -393,6 +393,6 @@ export const operations = {
     path: ['slug'],
     query: [],
     body: null,
-    catalogued: [404],
+    catalogued: [],
   },
 } as const satisfies OperationTable;

@@ -109,29 +109,7 @@ export interface paths {
             cookie?: never;
         };
         /** Процесс жив */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            status: string;
-                            database?: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getHealth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -148,41 +126,7 @@ export interface paths {
             cookie?: never;
         };
         /** Готов принимать запросы (база данных доступна) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            status: string;
-                            database?: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            status: string;
-                            database?: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getReady"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1893,6 +1837,82 @@ export interface operations {
             };
         };
     };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        database?: string;
+                    };
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getReady: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        database?: string;
+                    };
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        database?: string;
+                    };
+                };
+            };
+        };
+    };
     getFeatureList: {
         parameters: {
             query?: never;
@@ -1938,6 +1958,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Setting"][];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -1991,6 +2020,15 @@ export interface operations {
                     "application/json": components["schemas"]["Region"][];
                 };
             };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getRegionOperators: {
@@ -2027,15 +2065,15 @@ export interface operations {
     };
     getOperatorList: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Сколько строк пропустить */
-                Skip: number;
+                Skip?: number;
                 /** @description Сколько строк вернуть */
-                Take: number;
+                Take?: number;
                 /** @description Поле сортировки */
-                SortBy: "name" | "slug" | "regionCount";
+                SortBy?: "name" | "slug" | "regionCount";
                 /** @description По убыванию */
-                SortDesc: boolean;
+                SortDesc?: boolean;
             };
             header?: never;
             path?: never;
@@ -2236,6 +2274,15 @@ export interface operations {
                     "application/json": components["schemas"]["TariffService"][];
                 };
             };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getTariffConvergenceServices: {
@@ -2254,6 +2301,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TariffService"][];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -2335,6 +2391,15 @@ export interface operations {
                     "application/json": components["schemas"]["Quota"];
                 };
             };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getNumberingPlanInfo: {
@@ -2353,6 +2418,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NumberingPlanInfo"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -2428,13 +2502,13 @@ export interface operations {
                 /** @description Код региона (ФНС): 77 — Москва */
                 RegionCode: number;
                 /** @description Сколько строк пропустить */
-                Skip: number;
+                Skip?: number;
                 /** @description Сколько строк вернуть */
-                Take: number;
+                Take?: number;
                 /** @description Поле сортировки */
-                SortBy: "price" | "minutes" | "sms" | "traffic" | "name";
+                SortBy?: "price" | "minutes" | "sms" | "traffic" | "name";
                 /** @description По убыванию */
-                SortDesc: boolean;
+                SortDesc?: boolean;
                 /** @description Часть названия, без учёта регистра */
                 Name?: string;
                 /** @description Операторы */
@@ -2462,7 +2536,7 @@ export interface operations {
                 /** @description Абонентская плата не больше, ₽ */
                 PriceMax?: number;
                 /** @description Оставить у каждого оператора один — самый дешёвый подходящий тариф */
-                BestByOperator: boolean;
+                BestByOperator?: boolean;
             };
             header?: never;
             path?: never;
@@ -2498,17 +2572,17 @@ export interface operations {
                 /** @description Адрес региона: moskva */
                 RegionSlug: string;
                 /** @description Сколько строк пропустить */
-                Skip: number;
+                Skip?: number;
                 /** @description Сколько строк вернуть */
-                Take: number;
+                Take?: number;
                 /** @description Поле сортировки */
-                SortBy: "price" | "minutes" | "sms" | "traffic" | "name";
+                SortBy?: "price" | "minutes" | "sms" | "traffic" | "name";
                 /** @description По убыванию */
-                SortDesc: boolean;
+                SortDesc?: boolean;
                 /** @description Операторы */
                 OperatorSlugs?: string[];
                 /** @description Оставить у каждого оператора один — самый дешёвый подходящий тариф */
-                BestByOperator: boolean;
+                BestByOperator?: boolean;
                 /** @description Минут не меньше (безлимит подходит) */
                 "Package.MinutesMin"?: number;
                 /** @description Минут не больше */
@@ -2888,6 +2962,15 @@ export interface operations {
                     "application/json": components["schemas"]["AuthInfo"];
                 };
             };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     refreshToken: {
@@ -3044,13 +3127,13 @@ export interface operations {
                  */
                 Msisdn: string;
                 /** @description Сколько строк пропустить */
-                Skip: number;
+                Skip?: number;
                 /** @description Сколько строк вернуть */
-                Take: number;
+                Take?: number;
                 /** @description Поле сортировки */
-                SortBy: "lastUpdate" | "created";
+                SortBy?: "lastUpdate" | "created";
                 /** @description По убыванию */
-                SortDesc: boolean;
+                SortDesc?: boolean;
             };
             header?: never;
             path?: never;
@@ -3105,13 +3188,13 @@ export interface operations {
                  */
                 Msisdn: string;
                 /** @description Сколько строк пропустить */
-                Skip: number;
+                Skip?: number;
                 /** @description Сколько строк вернуть */
-                Take: number;
+                Take?: number;
                 /** @description Поле сортировки */
-                SortBy: "transfered" | "started" | "lastUpdate";
+                SortBy?: "transfered" | "started" | "lastUpdate";
                 /** @description По убыванию */
-                SortDesc: boolean;
+                SortDesc?: boolean;
             };
             header?: never;
             path?: never;
@@ -3294,6 +3377,15 @@ export interface operations {
                     "application/json": components["schemas"]["CaptchaChallenge"];
                 };
             };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     sendFeedback: {
@@ -3368,6 +3460,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CoverageMap"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
                 };
             };
         };

@@ -142,3 +142,25 @@ export const fixtureDocument = {
     },
   },
 };
+
+/**
+ * The fixture's error catalogue (the real one is the spec's §8, scripts/error-catalogue.mjs). It
+ * differs from the documented responses on purpose: `GET /api/v1/ping` documents no 401 but is
+ * catalogued for it, `PUT /api/v1/item/{id}` documents 400 but is not.
+ */
+export const fixtureCatalogue = {
+  400: [
+    'GET /api/v1.1/msisdn/info',
+    'POST /api/v1.1/msisdn/info/quota',
+    'POST /api/v1/openid/token',
+    'POST /api/v1.1/msisdn/info/batch',
+  ],
+  401: ['GET /api/v1/ping', 'GET /api/v1.1/msisdn/info', 'POST /api/v1.1/msisdn/info/quota'],
+  404: [
+    'POST /api/v1.1/msisdn/info/quota',
+    'GET /api/v1/item/{id}',
+    'PUT /api/v1/item/{id}',
+    'DELETE /api/v1/item/{id}',
+    'GET /api/v1/report/{id}/file',
+  ],
+} as const;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { seedCoverageDemo } from '../../modules/coverage/demo';
 import { seedLookupDemo } from '../../modules/lookup/demo';
+import { normaliseLegalName } from '../../modules/lookup/registry-names';
 import { seedNewsDemo } from '../../modules/news/demo';
 import { DEFAULT_THEME, FEATURES, THEME_SETTING } from '../../modules/settings/features';
 import { seedTariffsDemo } from '../../modules/tariffs/seed';
@@ -21,7 +22,6 @@ import { seedPortingDemo } from './porting-demo';
 import {
   convergenceServices as convergenceSeed,
   mediaServices as mediaSeed,
-  normaliseLegalName,
   operators as operatorSeed,
   regions as regionSeed,
 } from './reference-data';

@@ -1,19 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { parseRegistry } from '../../modules/lookup/registry-csv';
 import {
-  convergenceServices,
   findOperatorByLegalName,
-  mediaServices,
   normaliseLegalName,
-  operators,
   regionCodesForRegistryName,
-  regions,
-} from './reference-data.js';
-
-// The real registry files are committed under data/ (public data, see data/README.md).
-const DATA_DIR = '../../../../../data/numbering-plan/';
-const REGISTRY_FILES = ['DEF-9xx.csv', 'DEF-9xx-2023-02.csv'];
+} from '../../modules/lookup/registry-names';
+import { REGISTRY_FILES, registryFile } from '../../test/registry';
+import { convergenceServices, mediaServices, operators, regions } from './reference-data.js';
 
 interface RegistryRow {
   operator: string;
@@ -21,52 +14,13 @@ interface RegistryRow {
   inn: string;
 }
 
-/** Splits one ';'-separated line, honouring RFC 4180 quotes ("ООО ""Т2 Мобайл"""). */
-function splitCsvLine(line: string): string[] {
-  const fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const char = line[i];
-    if (quoted) {
-      if (char === '"' && line[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (char === '"') {
-        quoted = false;
-      } else {
-        field += char;
-      }
-    } else if (char === '"' && field === '') {
-      quoted = true;
-    } else if (char === ';') {
-      fields.push(field);
-      field = '';
-    } else {
-      field += char;
-    }
-  }
-  fields.push(field);
-  return fields;
-}
-
-function readRegistry(file: string): RegistryRow[] {
-  const text = readFileSync(fileURLToPath(new URL(DATA_DIR + file, import.meta.url)), 'utf8').replace(/^\uFEFF/, '');
-  const [header = '', ...lines] = text.split(/\r?\n/).filter((line) => line.trim() !== '');
-  const columns = splitCsvLine(header);
-  // Columns are found by name: the 2026 file has an extra 'Территория ГАР' before 'ИНН'.
-  const column = (name: string): number => {
-    const index = columns.indexOf(name);
-    if (index < 0) throw new Error(`${file}: no column ${name}`);
-    return index;
-  };
-  const operatorAt = column('Оператор');
-  const regionAt = column('Регион');
-  const innAt = column('ИНН');
-  return lines.map((line) => {
-    const fields = splitCsvLine(line);
-    return { operator: fields[operatorAt] ?? '', region: fields[regionAt] ?? '', inn: fields[innAt] ?? '' };
-  });
+/** A registry file read by the importer's own parser (lookup/registry-csv.ts). */
+function readRegistry(file: (typeof REGISTRY_FILES)[number]): RegistryRow[] {
+  return parseRegistry(registryFile(file)).rows.map((row) => ({
+    operator: row.legalName,
+    region: row.regionText,
+    inn: row.inn ?? '',
+  }));
 }
 
 const registry = REGISTRY_FILES.map((file) => ({ file, rows: readRegistry(file) }));

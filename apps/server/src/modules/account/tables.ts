@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { users } from '../esia/tables';
+import { users } from '../users/tables';
 
 /**
  * A phone number of a user: a verified ESIA mobile (kept when it is no longer verified, without

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { logoUrl } from '../../lib/operator-logo';
 import { notFound } from '../../lib/problem';
 import { ProblemRef } from '../../lib/schemas';
-import { logoUrl } from '../operators/logo';
 import { CITIES } from './demo';
 import { findCoverageGeoJson, listCoverageSources } from './repository';
 

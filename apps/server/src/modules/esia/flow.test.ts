@@ -1,7 +1,7 @@
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { deriveAccessKey, REUSE_GRACE_SECONDS, refreshSession } from './session';
+import { deriveAccessKey, REUSE_GRACE_SECONDS, refreshSession } from '../session/tokens';
 import { authHeaders, CITIZENS, CookieJar, signIn, startSignIn } from './test-support';
 
 let t: TestApp;

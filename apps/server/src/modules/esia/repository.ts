@@ -1,6 +1,7 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { esiaLoginStates, type UserProfile, users } from './tables';
+import { type UserProfile, users } from '../users/tables';
+import { esiaLoginStates } from './tables';
 
 /** Remembers a sign-in's state and where to return; old unused states are swept on the way. */
 export async function insertLoginState(

@@ -1,10 +1,13 @@
+import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { HttpProblem } from '../../lib/problem';
 import { ProblemRef } from '../../lib/schemas';
+import { REFRESH_SESSION, SESSION_OPTIONAL } from '../../lib/security';
 import { INVALID_TOKEN_TITLE } from '../../plugins/session';
+import { endSession, familyOfRefreshToken, type RefreshResult, refreshSession } from '../session/tokens';
 import { safeReturnPath } from './return-url';
 import {
   AuthInfoSchema,
@@ -15,7 +18,6 @@ import {
   TokenForm,
 } from './schemas';
 import { beginLogin, completeLogin, personalInfo } from './service';
-import { endSession, familyOfRefreshToken, type RefreshResult, refreshSession } from './session';
 
 const TAGS = ['Вход через Госуслуги'];
 const STATE_TTL_SECONDS = 15 * 60;
@@ -34,11 +36,8 @@ const esiaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     errorResponseBuilder: () =>
       new HttpProblem(429, 'Слишком много запросов', undefined, 'Попробуйте войти через минуту.'),
   });
-  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    });
-  }
+  // The token exchange is form-encoded (OAuth); the ESIA stand-in may have registered the parser already.
+  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) await app.register(formbody);
   const stateCookie = `${app.session.secure ? '__Host-' : ''}perenos-esia-state`;
   const cookieBase = { httpOnly: true, sameSite: 'lax', secure: app.session.secure, path: '/' } as const;
   app.addHook('onSend', async (_request, reply) => {
@@ -120,6 +119,7 @@ const esiaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         operationId: 'getUserInfo',
+        security: SESSION_OPTIONAL,
         tags: TAGS,
         summary: 'Выполнен ли вход и когда истекает токен',
         response: { 200: Type.Ref('AuthInfo') },
@@ -145,6 +145,7 @@ const esiaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { rateLimit: FLOW_LIMIT },
       schema: {
         operationId: 'refreshToken',
+        security: REFRESH_SESSION,
         tags: TAGS,
         summary: 'Обновить токен доступа (refresh token из cookie)',
         consumes: ['application/x-www-form-urlencoded'],

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client';
 import { seal } from '../../lib/seal';
 import { syncEsiaNumbers } from '../account/service';
+import { type SessionTokens, type SessionUser, startSession } from '../session/tokens';
+import type { UserProfile } from '../users/tables';
 import { type EsiaAdapter, type EsiaContact, type EsiaDocument, EsiaError, type EsiaPerson } from './adapter';
 import * as repo from './repository';
-import { type SessionTokens, type SessionUser, startSession } from './session';
-import type { UserProfile } from './tables';
 
 /** How long a started sign-in may take before its state expires. */
 export const LOGIN_STATE_TTL_MS = 15 * 60 * 1000;

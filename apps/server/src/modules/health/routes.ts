@@ -7,7 +7,14 @@ const StatusSchema = Type.Object({ status: Type.String(), database: Type.Optiona
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/health',
-    { schema: { tags: ['Служебное'], summary: 'Процесс жив', response: { 200: StatusSchema } } },
+    {
+      schema: {
+        operationId: 'getHealth',
+        tags: ['Служебное'],
+        summary: 'Процесс жив',
+        response: { 200: StatusSchema },
+      },
+    },
     async () => ({
       status: 'ok',
     }),
@@ -16,6 +23,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/ready',
     {
       schema: {
+        operationId: 'getReady',
         tags: ['Служебное'],
         summary: 'Готов принимать запросы (база данных доступна)',
         response: { 200: StatusSchema, 503: StatusSchema },

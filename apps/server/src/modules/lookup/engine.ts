@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { logoUrl } from '../operators/logo';
+import { logoUrl } from '../../lib/operator-logo';
 import { dayNumber, dayToIso, PlanIndex, type PlanRangeInfo, PortedIndex, PortedIndexBuilder } from './lookup-index';
 import {
   ensureLookupState,

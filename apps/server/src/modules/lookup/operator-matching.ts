@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import { normaliseLegalName } from '../../db/seed/reference-data';
+import { normaliseLegalName } from './registry-names';
 import { insertLegalName, insertRegistryOperator, loadOperatorMatching } from './repository';
 
 /** «ЕКАТЕРИНБУРГ-2000» from `ООО "ЕКАТЕРИНБУРГ-2000"`: the quoted name, else the name without its legal form. */

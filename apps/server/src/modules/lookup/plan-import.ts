@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client';
-import { regionCodesForRegistryName } from '../../db/seed/reference-data';
 import { OperatorMatcher } from './operator-matching';
 import { parseRegistry, RegistryFormatError, type RejectedRow } from './registry-csv';
+import { regionCodesForRegistryName } from './registry-names';
 import { lockLookupState, type PlanRangeRow, replacePlanRanges } from './repository';
 
 export interface PlanImportSummary {

@@ -2,26 +2,35 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { LookupConfig } from '../../config/env';
 import { LookupEngine } from './engine';
+import { type QuotaStore, quotaStoreFor } from './quota';
 import { startPlanRefresh } from './refresh';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** This node's lookup index: the numbering plan and the ported-number registry in memory. */
     lookup: LookupEngine;
+    /** Daily lookup quotas: Redis when configured, in process on PGlite, PostgreSQL otherwise (decision 011). */
+    lookupQuotas: QuotaStore;
   }
 }
 
-/** Builds this node's lookup index when the app is ready, keeps it current, and refreshes the plan on schedule. */
+/**
+ * The lookup module's composition root: this node's lookup index (built when the app is ready, kept current),
+ * the plan refresh on schedule, and the quota store the routes spend from.
+ */
 export default fp(
   async function lookupPlugin(app: FastifyInstance, opts: { lookup: LookupConfig }) {
     const engine = new LookupEngine(app.db, { pollMs: opts.lookup.pollMs, log: app.log });
     const stopRefresh = startPlanRefresh(app.db, opts.lookup, app.log);
+    const quotas = quotaStoreFor(app.database, app.redis, app.redisPrefix);
     app.decorate('lookup', engine);
+    app.decorate('lookupQuotas', quotas);
     app.addHook('onReady', async () => engine.start());
     app.addHook('onClose', async () => {
       await engine.stop();
       stopRefresh();
+      await quotas.close();
     });
   },
-  { name: 'lookup', dependencies: ['database'] },
+  { name: 'lookup', dependencies: ['database', 'redis'] },
 );

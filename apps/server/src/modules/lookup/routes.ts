@@ -7,7 +7,7 @@ import type { AppConfig } from '../../config/env';
 import { HttpProblem, NOT_FOUND_TITLE, validationProblem } from '../../lib/problem';
 import { ProblemRef } from '../../lib/schemas';
 import { type BatchInput, batchFormatOf, csvResult, readTextBatch, readXlsxBatch, xlsxResult } from './batch';
-import { type QuotaClient, quotaStoreFor } from './quota';
+import type { QuotaClient } from './quota';
 import {
   BatchUploadSchema,
   LookupNotFoundSchema,
@@ -30,9 +30,7 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 const lookupRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (app, opts) => {
   const cfg = opts.config.lookup;
   const engine = app.lookup;
-  // Redis when configured, in process on PGlite, PostgreSQL transactions otherwise (decision 011).
-  const quotas = quotaStoreFor(app.database, app.redis, app.redisPrefix);
-  app.addHook('onClose', async () => quotas.close());
+  const quotas = app.lookupQuotas;
 
   await app.register(multipart, {
     limits: { fileSize: cfg.batchMaxBytes, files: 1, fields: 10, parts: 11, fieldSize: 1024 },

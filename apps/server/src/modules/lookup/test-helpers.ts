@@ -1,18 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { vi } from 'vitest';
 import { type AppConfig, loadConfig } from '../../config/env';
 import { createTestApp, type TestApp } from '../../test/app';
 import { upsertUser } from '../esia/repository';
-import { deriveAccessKey, startSession } from '../esia/session';
-
-/** The real registry files the project reads only in tests and benchmarks. */
-export const REGISTRY_DIR = resolve(loadConfig({ NODE_ENV: 'test' }).repoRoot, 'data/numbering-plan');
-
-/** Bytes of one of the real registry files. */
-export function registryFile(name: 'DEF-9xx.csv' | 'DEF-9xx-2023-02.csv'): Buffer {
-  return readFileSync(resolve(REGISTRY_DIR, name));
-}
+import { deriveAccessKey, startSession } from '../session/tokens';
 
 /** The whole app with a fast index poll and optional lookup settings. */
 export async function createLookupApp(

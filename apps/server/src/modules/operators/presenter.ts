@@ -1,4 +1,4 @@
-import { logoUrl } from './logo';
+import { logoUrl } from '../../lib/operator-logo';
 
 /** An operator row as joined by a query (any part may be missing on a left join). */
 export interface OperatorRow {

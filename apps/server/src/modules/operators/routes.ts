@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { logoUrl, monogramSvg } from '../../lib/operator-logo';
 import { notFound, validationProblem } from '../../lib/problem';
 import { ProblemRef } from '../../lib/schemas';
-import { findRegionCode } from '../regions/repository';
-import { logoUrl, monogramSvg } from './logo';
+import { findRegion } from '../regions/repository';
 import { findOperatorBySlug, listOperators } from './repository';
 import {
   OperatorDetailSchema,
@@ -63,7 +63,7 @@ const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const code = request.query.RegionCode;
-      if (code !== undefined && (await findRegionCode(app.db, { code })) === undefined) {
+      if (code !== undefined && (await findRegion(app.db, { code })) === undefined) {
         throw validationProblem({ RegionCode: ['Такого региона нет.'] });
       }
       return tileList(code);
@@ -83,7 +83,7 @@ const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const slug = request.query.RegionSlug;
-      const code = slug === undefined ? undefined : await findRegionCode(app.db, { slug });
+      const code = slug === undefined ? undefined : (await findRegion(app.db, { slug }))?.code;
       if (slug !== undefined && code === undefined) throw validationProblem({ RegionSlug: ['Такого региона нет.'] });
       return tileList(code);
     },

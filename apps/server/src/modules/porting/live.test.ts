@@ -5,8 +5,8 @@ import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/app';
 import { TEST_ENGINE } from '../../test/database';
-import { users } from '../esia/tables';
 import { authHeaders, CITIZENS, signIn } from '../esia/test-support';
+import { users } from '../users/tables';
 import type { PortationChange } from './service';
 
 const change = (userId: number, status: PortationChange['status']): PortationChange => ({

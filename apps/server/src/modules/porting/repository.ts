@@ -1,8 +1,8 @@
 import { aliasedTable, and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { operators, regionOperators, regions } from '../../db/schema';
-import { users } from '../esia/tables';
 import { tariffRegions, tariffs } from '../tariffs/tables';
+import { users } from '../users/tables';
 import type { NewEvent } from './events';
 import { confirmationCodes, type OrderStatus, portationEvents, portationOrders, portations } from './tables';
 

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ProblemRef } from '../../lib/schemas';
+import { ORDER_OWNER } from '../../lib/security';
 import type { ChangeFeed } from './live';
 import {
   CodeSentSchema,
@@ -98,6 +99,7 @@ const portingRoutes: FastifyPluginAsyncTypebox<{ deps: PortingDeps; feed: Change
       config: { feature: 'Portation' },
       schema: {
         operationId: 'getPortationOrder',
+        security: ORDER_OWNER,
         tags: TAGS,
         summary: 'Заявление на перенос (только его владельцу)',
         params: OrderIdParams,
@@ -114,6 +116,7 @@ const portingRoutes: FastifyPluginAsyncTypebox<{ deps: PortingDeps; feed: Change
       config: { feature: 'Portation', signIn: true },
       schema: {
         operationId: 'updatePortationOrder',
+        security: ORDER_OWNER,
         tags: TAGS,
         summary: 'Шаги 2–3: новый оператор, тариф, дата переноса, почта',
         params: OrderIdParams,
@@ -130,6 +133,7 @@ const portingRoutes: FastifyPluginAsyncTypebox<{ deps: PortingDeps; feed: Change
       config: { feature: 'Portation', signIn: true },
       schema: {
         operationId: 'sendPortationCode',
+        security: ORDER_OWNER,
         tags: TAGS,
         summary: 'Шаг 3: прислать код подтверждения номера по SMS',
         description:
@@ -154,6 +158,7 @@ const portingRoutes: FastifyPluginAsyncTypebox<{ deps: PortingDeps; feed: Change
       config: { feature: 'Portation', signIn: true },
       schema: {
         operationId: 'submitPortationOrder',
+        security: ORDER_OWNER,
         tags: TAGS,
         summary: 'Шаг 3: подписать и отправить заявление',
         description:
@@ -178,6 +183,7 @@ const portingRoutes: FastifyPluginAsyncTypebox<{ deps: PortingDeps; feed: Change
       config: { feature: 'Portation' },
       schema: {
         operationId: 'deletePortationOrder',
+        security: ORDER_OWNER,
         tags: TAGS,
         summary: 'Удалить черновик или отозвать заявление (пока окно переноса не назначено)',
         params: OrderIdParams,

@@ -12,8 +12,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { operators, regions } from '../../db/schema';
-import { users } from '../esia/tables';
 import { tariffs } from '../tariffs/tables';
+import { users } from '../users/tables';
 
 /** Order statuses of spec §4: created, with the central database (БДПН), done, deleted. */
 export const ORDER_STATUSES = ['Initialized', 'PendingBDPN', 'Done', 'Deleted'] as const;

@@ -7,7 +7,7 @@ export async function listRegions(db: Database) {
 }
 
 export async function regionExists(db: Database, code: number) {
-  return (await findRegionCode(db, { code })) !== undefined;
+  return (await findRegion(db, { code })) !== undefined;
 }
 
 /** Region–operator pairs, ordered by region and operator name; one region when `code` is given. */
@@ -29,11 +29,11 @@ export async function listRegionOperators(db: Database, code?: number) {
     .orderBy(asc(regions.code), asc(operators.name));
 }
 
-/** The FNS code of a region given by code or slug; undefined when there is no such region. */
-export async function findRegionCode(db: Database, region: { code: number } | { slug: string }) {
+/** A region by FNS code or slug; undefined when there is none. The one lookup of a region every module uses. */
+export async function findRegion(db: Database, region: { code: number } | { slug: string }) {
   const [row] = await db
-    .select({ code: regions.code })
+    .select({ code: regions.code, slug: regions.slug, name: regions.name })
     .from(regions)
     .where('code' in region ? eq(regions.code, region.code) : eq(regions.slug, region.slug));
-  return row?.code;
+  return row;
 }

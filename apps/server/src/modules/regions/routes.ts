@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { validationProblem } from '../../lib/problem';
 import { ProblemRef } from '../../lib/schemas';
-import { logoUrl } from '../operators/logo';
+import { presentRegionOperators } from './presenter';
 import { listRegionOperators, listRegions, regionExists } from './repository';
 import { OperatorBriefSchema, RegionOperatorsQuery, RegionOperatorsSchema, RegionSchema } from './schemas';
 
@@ -41,31 +41,7 @@ const regionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (code !== undefined && !(await regionExists(app.db, code))) {
         throw validationProblem({ RegionCode: ['Такого региона нет.'] });
       }
-      const rows = await listRegionOperators(app.db, code);
-      const byRegion = new Map<
-        number,
-        { regionCode: number; regionSlug: string; regionName: string; operators: unknown[] }
-      >();
-      for (const row of rows) {
-        let region = byRegion.get(row.regionCode);
-        if (!region) {
-          region = {
-            regionCode: row.regionCode,
-            regionSlug: row.regionSlug,
-            regionName: row.regionName,
-            operators: [],
-          };
-          byRegion.set(row.regionCode, region);
-        }
-        region.operators.push({
-          id: row.id,
-          slug: row.slug,
-          name: row.name,
-          color: row.color,
-          logo: logoUrl(row.slug),
-        });
-      }
-      return [...byRegion.values()] as never;
+      return presentRegionOperators(await listRegionOperators(app.db, code));
     },
   );
 };

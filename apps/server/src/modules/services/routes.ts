@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { asc } from 'drizzle-orm';
 import { Type } from 'typebox';
-import { convergenceServices, mediaServices } from '../../db/schema';
+import { listConvergenceServices, listMediaServices } from './repository';
 
 const ServiceSchema = Type.Object(
   { id: Type.Integer(), slug: Type.String(), name: Type.String(), description: Type.String() },
@@ -22,7 +21,7 @@ const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(Type.Ref('TariffService')) },
       },
     },
-    async () => app.db.select().from(mediaServices).orderBy(asc(mediaServices.id)),
+    async () => listMediaServices(app.db),
   );
 
   app.get(
@@ -35,7 +34,7 @@ const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(Type.Ref('TariffService')) },
       },
     },
-    async () => app.db.select().from(convergenceServices).orderBy(asc(convergenceServices.id)),
+    async () => listConvergenceServices(app.db),
   );
 };
 

@@ -3,6 +3,7 @@
  * tariffs, each with its regional prices) or CSV (one row per tariff and region, RFC 4180, UTF-8).
  * Operators, regions and services are named by slug and FNS code, so a file moves between databases.
  */
+import { CsvError, parse } from 'csv-parse/sync';
 
 export type TariffKind = 'Package' | 'NonPackage';
 export const TARIFF_KINDS: readonly TariffKind[] = ['Package', 'NonPackage'];
@@ -154,37 +155,21 @@ function checkUnique(list: CatalogueTariff[]): CatalogueTariff[] {
   return list;
 }
 
-/** RFC 4180 rows: quoted fields may hold separators, quotes (doubled) and line breaks. */
+/** RFC 4180 rows (csv-parse): quoted fields may hold separators, quotes (doubled) and line breaks; blank rows are skipped. */
 export function parseCsvRows(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  const src = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < src.length; i++) {
-    const c = src[i];
-    if (quoted) {
-      if (c === '"') {
-        if (src[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else quoted = false;
-      } else field += c;
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && src[i + 1] === '\n') i++;
-      row.push(field);
-      field = '';
-      if (row.some((f) => f !== '')) rows.push(row);
-      row = [];
-    } else field += c;
+  try {
+    return parse(text, {
+      bom: true,
+      skip_empty_lines: true,
+      skip_records_with_empty_values: true,
+      relax_column_count: true,
+      relax_quotes: true,
+    });
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    // Lenient options leave one failure in practice: a quoted field that never closes.
+    throw new CatalogueError(`Файл CSV не читается (строка ${error.lines}): проверьте кавычки.`);
   }
-  row.push(field);
-  if (row.some((f) => f !== '')) rows.push(row);
-  return rows;
 }
 
 /** Reads a CSV catalogue: header row, then one row per tariff and region. */

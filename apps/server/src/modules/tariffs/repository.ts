@@ -5,7 +5,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Database } from '../../db/client';
 import { convergenceServices, mediaServices, operators, regions, settings } from '../../db/schema';
-import { logoUrl } from '../operators/logo';
+import { logoUrl } from '../../lib/operator-logo';
 import { CatalogueError, type CatalogueTariff, type TariffKind } from './catalogue';
 import { CATALOGUE_CHANGED, CATALOGUE_VERSION_KEY, catalogueEvents } from './catalogue-events';
 import type { TariffSortField } from './schemas';
@@ -256,15 +256,6 @@ export async function searchTariffs(db: Database, q: TariffSearch): Promise<{ ro
   // Past the last page (or nothing matches): the window count is gone with the rows, so count apart.
   const [counted] = await rows<{ n: number }>(db, sql`select count(*)::int as n from ${matchedSource(q)} m`);
   return { rows: [], totalRows: Number(counted?.n ?? 0) };
-}
-
-/** A region by FNS code or slug; undefined when there is none. */
-export async function findRegion(db: Database, region: { code: number } | { slug: string }) {
-  const [row] = await db
-    .select({ code: regions.code, slug: regions.slug, name: regions.name })
-    .from(regions)
-    .where('code' in region ? eq(regions.code, region.code) : eq(regions.slug, region.slug));
-  return row;
 }
 
 interface RangeRow {

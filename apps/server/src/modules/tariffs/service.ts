@@ -1,9 +1,9 @@
 import type { Static } from 'typebox';
 import type { Database } from '../../db/client';
 import { notFound, validationProblem } from '../../lib/problem';
+import { findRegion } from '../regions/repository';
 import {
   type Bound,
-  findRegion,
   findTariffById,
   findTariffByName,
   type PriceBound,

@@ -1,7 +1,7 @@
 import { createHash, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../../db/client';
-import * as repo from './session-repository';
+import * as repo from './repository';
 
 /** The site's own access token lives 15 minutes; the browser refreshes it a minute before. */
 export const ACCESS_TTL_SECONDS = 15 * 60;

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { refreshTokens, sessionFamilies, users } from './tables';
+import { users } from '../users/tables';
+import { refreshTokens, sessionFamilies } from './tables';
 
 /** Inserts a new session family. */
 export async function insertFamily(db: Database, row: { id: string; userId: number; expiresAt: Date }): Promise<void> {

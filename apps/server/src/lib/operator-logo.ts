@@ -1,3 +1,5 @@
+// The operator's logo address and the monogram drawn when an operator has no logo file: shared by every
+// answer that names an operator (operators, regions, tariffs, lookup, coverage).
 /** Up to two letters that stand for the brand: «МТС» → «МТ», «Т-Мобайл» → «ТМ», «Yota» → «Yo». */
 export function monogramLetters(name: string): string {
   const words = name.split(/[\s\-–]+/).filter((w) => /[\p{L}\p{N}]/u.test(w));
