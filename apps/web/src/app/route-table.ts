@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { Feature } from '../features/settings/api';
+import type { Feature } from '../features/settings';
 import NotFoundPage from '../routes/not-found';
 
 export interface RouteDef {

@@ -1,8 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { getAuthQueryOptions } from '../features/auth/api';
-import { getRegionsQueryOptions } from '../features/regions/api';
-import { getFeaturesQueryOptions, getThemeQueryOptions } from '../features/settings/api';
-import { getConvergenceServicesQueryOptions, getMediaServicesQueryOptions } from '../features/settings/services-api';
+import { getAuthQueryOptions } from '../features/auth';
+import { getRegionsQueryOptions } from '../features/regions';
+import {
+  getConvergenceServicesQueryOptions,
+  getFeaturesQueryOptions,
+  getMediaServicesQueryOptions,
+  getThemeQueryOptions,
+} from '../features/settings';
 import { loadAnalytics } from '../lib/analytics';
 import { setupInputMasks } from '../lib/masks';
 

@@ -5,12 +5,16 @@ import { Link, useParams } from 'react-router';
 import { Msisdn } from '../components/msisdn';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
-import { getAccountOrdersQueryOptions, isMsisdn, parsePage } from '../features/account/api';
-import { AccountPager } from '../features/account/components/account-pager';
-import { MsisdnHeader } from '../features/account/components/msisdn-header';
-import { OperatorName } from '../features/account/components/operator-name';
-import { RecordCards } from '../features/account/components/record-cards';
-import { StatusBadge } from '../features/account/components/status-badge';
+import {
+  AccountPager,
+  getAccountOrdersQueryOptions,
+  isMsisdn,
+  MsisdnHeader,
+  OperatorName,
+  parsePage,
+  RecordCards,
+  StatusBadge,
+} from '../features/account';
 import { formatDate, formatDateTime, formatMsisdn } from '../lib/format';
 import NotFoundPage from './not-found';
 

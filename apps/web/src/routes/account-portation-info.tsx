@@ -4,11 +4,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
-import { getPortationInfoQueryOptions, isMsisdn, STATUS_LABELS } from '../features/account/api';
-import { MsisdnHeader } from '../features/account/components/msisdn-header';
-import { OperatorName } from '../features/account/components/operator-name';
-import { StatusBadge } from '../features/account/components/status-badge';
-import { useAccountEvents } from '../features/porting/api';
+import {
+  getPortationInfoQueryOptions,
+  isMsisdn,
+  MsisdnHeader,
+  OperatorName,
+  STATUS_LABELS,
+  StatusBadge,
+} from '../features/account';
+import { useAccountEvents } from '../features/porting';
 import { formatDate, formatDateTime, formatMsisdn } from '../lib/format';
 import NotFoundPage from './not-found';
 

@@ -3,8 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
-import { getAccountInfoQueryOptions, type MsisdnInfo } from '../features/account/api';
-import { OperatorName } from '../features/account/components/operator-name';
+import { getAccountInfoQueryOptions, type MsisdnInfo, OperatorName } from '../features/account';
 import { formatDate, formatMsisdn } from '../lib/format';
 
 function NumberCard({ info }: { info: MsisdnInfo }) {

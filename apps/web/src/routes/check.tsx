@@ -3,12 +3,16 @@ import { normaliseMsisdn } from '@perenos/phone';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Page } from '../components/page';
-import { loginUrl, useAuth } from '../features/auth/api';
-import { getNumberingPlanQueryOptions, getQuotaQueryOptions, useLookupMsisdn } from '../features/lookup/api';
-import { BatchUpload } from '../features/lookup/components/batch-upload';
-import { LookupResult } from '../features/lookup/components/lookup-result';
-import { MsisdnInput } from '../features/lookup/components/msisdn-input';
-import { QuotaInfo } from '../features/lookup/components/quota-info';
+import { loginUrl, useAuth } from '../features/auth';
+import {
+  BatchUpload,
+  getNumberingPlanQueryOptions,
+  getQuotaQueryOptions,
+  LookupResult,
+  MsisdnInput,
+  QuotaInfo,
+  useLookupMsisdn,
+} from '../features/lookup';
 
 export default function CheckPage() {
   const { isLogged } = useAuth();

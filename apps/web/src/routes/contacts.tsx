@@ -17,13 +17,13 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { Page } from '../components/page';
 import {
+  Captcha,
   FEEDBACK_TOPICS,
   type FeedbackForm,
   type FeedbackTopic,
   sendFeedback,
   validateFeedback,
-} from '../features/feedback/api';
-import { Captcha } from '../features/feedback/components/captcha';
+} from '../features/feedback';
 import { userMessage } from '../lib/errors';
 
 const EMPTY: FeedbackForm = { name: '', email: '', topic: 'Перенос номера', message: '' };

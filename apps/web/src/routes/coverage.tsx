@@ -5,12 +5,12 @@ import { useState } from 'react';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
 import {
+  CoverageMap,
   getBaseMapQueryOptions,
   getCoverageGeoJsonQueryOptions,
   getCoverageMapQueryOptions,
-} from '../features/coverage/api';
-import { CoverageMap } from '../features/coverage/components/coverage-map';
-import { OperatorLogo } from '../features/operators/components/operator-logo';
+} from '../features/coverage';
+import { OperatorLogo } from '../features/operators';
 
 export default function CoveragePage() {
   const map = useQuery(getCoverageMapQueryOptions());

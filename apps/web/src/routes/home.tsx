@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { Page } from '../components/page';
-import { type Feature, useFeature } from '../features/settings/api';
+import { type Feature, useFeature } from '../features/settings';
 
 interface Step {
   title: string;

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
-import { getNewsListQueryOptions, NEWS_PAGE_SIZE } from '../features/news/api';
+import { getNewsListQueryOptions, NEWS_PAGE_SIZE } from '../features/news';
 import { formatDate } from '../lib/format';
 import NotFoundPage from './not-found';
 

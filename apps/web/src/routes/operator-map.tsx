@@ -4,9 +4,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
-import { OperatorLogo } from '../features/operators/components/operator-logo';
-import { getRegionOperatorsQueryOptions, useRegions } from '../features/regions/api';
-import { RegionTileMap, SHADES } from '../features/regions/components/region-tile-map';
+import { OperatorLogo } from '../features/operators';
+import { getRegionOperatorsQueryOptions, RegionTileMap, SHADES, useRegions } from '../features/regions';
 
 export default function OperatorMapPage() {
   const regions = useRegions();

@@ -4,10 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
-import { getOperatorQueryOptions, getOperatorTileQueryOptions } from '../features/operators/api';
-import { OperatorLogo } from '../features/operators/components/operator-logo';
-import { useRegions } from '../features/regions/api';
-import { formatFromPrice } from '../features/tariffs/format';
+import { getOperatorQueryOptions, getOperatorTileQueryOptions, OperatorLogo } from '../features/operators';
+import { useRegions } from '../features/regions';
+import { formatFromPrice } from '../features/tariffs';
 import NotFoundPage from './not-found';
 
 export default function OperatorPage() {

@@ -3,8 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
-import { getOperatorListQueryOptions, OPERATORS_PAGE_SIZE } from '../features/operators/api';
-import { OperatorLogo } from '../features/operators/components/operator-logo';
+import { getOperatorListQueryOptions, OPERATORS_PAGE_SIZE, OperatorLogo } from '../features/operators';
 import NotFoundPage from './not-found';
 
 function parsePage(raw: string | undefined): number | undefined {

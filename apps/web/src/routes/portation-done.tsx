@@ -2,12 +2,17 @@ import { Alert, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Page } from '../components/page';
-import { OperatorName } from '../features/account/components/operator-name';
-import { StatusBadge } from '../features/account/components/status-badge';
-import { type PortationOrder, parseOrderId, useAccountEvents, useDeletePortation } from '../features/porting/api';
-import { OrderGate, OrderNotFound } from '../features/porting/components/order-gate';
-import { OrderTimeline } from '../features/porting/components/order-timeline';
-import { formatDay } from '../features/porting/dates';
+import { OperatorName, StatusBadge } from '../features/account';
+import {
+  formatDay,
+  OrderGate,
+  OrderNotFound,
+  OrderTimeline,
+  type PortationOrder,
+  parseOrderId,
+  useAccountEvents,
+  useDeletePortation,
+} from '../features/porting';
 import { formatMsisdn } from '../lib/format';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {

@@ -3,11 +3,9 @@ import { normaliseMsisdn } from '@perenos/phone';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Page } from '../components/page';
-import { useAuth } from '../features/auth/api';
-import { MsisdnInput } from '../features/lookup/components/msisdn-input';
-import { type Outcome, type PortationOrder, useInitPortation } from '../features/porting/api';
-import { RefusalAlert } from '../features/porting/components/refusal-alert';
-import { WizardSteps } from '../features/porting/components/wizard-steps';
+import { useAuth } from '../features/auth';
+import { MsisdnInput } from '../features/lookup';
+import { type Outcome, type PortationOrder, RefusalAlert, useInitPortation, WizardSteps } from '../features/porting';
 import { formatMsisdn } from '../lib/format';
 
 /** Step 1 (no sign-in): the number, who serves it and where, and an order for it when it may be ported. */

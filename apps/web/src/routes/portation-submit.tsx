@@ -20,18 +20,20 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Page } from '../components/page';
-import { getNumberingPlanQueryOptions } from '../features/lookup/api';
+import { getNumberingPlanQueryOptions } from '../features/lookup';
 import {
+  formatDay,
+  initialDay,
+  isAllowedDay,
+  OrderGate,
+  OrderSummary,
   type PortationOrder,
   parseOrderId,
   useSendPortationCode,
   useSubmitPortation,
   useUpdatePortation,
-} from '../features/porting/api';
-import { OrderGate } from '../features/porting/components/order-gate';
-import { OrderSummary } from '../features/porting/components/order-summary';
-import { WizardSteps } from '../features/porting/components/wizard-steps';
-import { formatDay, initialDay, isAllowedDay } from '../features/porting/dates';
+  WizardSteps,
+} from '../features/porting';
 import { formatDateTime, formatMsisdn } from '../lib/format';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

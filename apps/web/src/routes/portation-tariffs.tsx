@@ -22,34 +22,40 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
-import { type PortationOrder, parseOrderId, useUpdatePortation } from '../features/porting/api';
-import { OrderGate } from '../features/porting/components/order-gate';
-import { OrderSummary } from '../features/porting/components/order-summary';
-import { WizardSteps } from '../features/porting/components/wizard-steps';
-import { initialDay } from '../features/porting/dates';
-import { type Saving, savingLabel, savingOf, todayMonthly } from '../features/porting/savings';
-import { useRegions } from '../features/regions/api';
 import {
+  initialDay,
+  OrderGate,
+  OrderSummary,
+  type PortationOrder,
+  parseOrderId,
+  type Saving,
+  savingLabel,
+  savingOf,
+  todayMonthly,
+  useUpdatePortation,
+  WizardSteps,
+} from '../features/porting';
+import { useRegions } from '../features/regions';
+import type { Usage } from '../features/tariffs';
+import {
+  CalculatorPanel,
+  CompareTable,
+  FilterPanel,
+  formatCount,
+  formatMoney,
   getAllRegionTariffsQueryOptions,
   getTariffFiltersQueryOptions,
   getTariffListQueryOptions,
-  TARIFFS_PAGE_SIZE,
-  type Tariff,
-} from '../features/tariffs/api';
-import type { Usage } from '../features/tariffs/calculator';
-import { CalculatorPanel } from '../features/tariffs/components/calculator-panel';
-import { CompareTable } from '../features/tariffs/components/compare-table';
-import { FilterPanel } from '../features/tariffs/components/filter-panel';
-import { TariffCard } from '../features/tariffs/components/tariff-card';
-import { TariffDetailModal } from '../features/tariffs/components/tariff-detail-modal';
-import {
   MAX_COMPARE,
   parseCompare,
   parseFilterState,
+  TARIFFS_PAGE_SIZE,
+  type Tariff,
+  TariffCard,
+  TariffDetailModal,
   type TariffFilterState,
   writeFilterState,
-} from '../features/tariffs/filter-state';
-import { formatCount, formatMoney } from '../features/tariffs/format';
+} from '../features/tariffs';
 
 const DEFAULT_USAGE: Usage = { minutes: 300, sms: 50, gb: 10 };
 

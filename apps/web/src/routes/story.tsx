@@ -4,8 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
-import { getNewsStoryQueryOptions } from '../features/news/api';
-import { StoryHtml } from '../features/news/components/story-html';
+import { getNewsStoryQueryOptions, StoryHtml } from '../features/news';
 import { formatDate } from '../lib/format';
 import NotFoundPage from './not-found';
 

@@ -23,25 +23,30 @@ import { useEffect } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
-import { useRegions } from '../features/regions/api';
-import { getTariffFiltersQueryOptions, getTariffListQueryOptions, TARIFFS_PAGE_SIZE } from '../features/tariffs/api';
-import type { Usage } from '../features/tariffs/calculator';
-import { CalculatorPanel } from '../features/tariffs/components/calculator-panel';
-import { CompareTable } from '../features/tariffs/components/compare-table';
-import { FilterPanel } from '../features/tariffs/components/filter-panel';
-import { RegionPicker, rememberedRegion, rememberRegion } from '../features/tariffs/components/region-picker';
-import { TariffCard } from '../features/tariffs/components/tariff-card';
-import { TariffDetailModal } from '../features/tariffs/components/tariff-detail-modal';
+import { useRegions } from '../features/regions';
+import type { Usage } from '../features/tariffs';
 import {
+  browserTimeZone,
+  CalculatorPanel,
+  CompareTable,
+  FilterPanel,
+  formatCount,
+  getTariffFiltersQueryOptions,
+  getTariffListQueryOptions,
+  likelyRegion,
   MAX_COMPARE,
   parseCompare,
   parseFilterState,
+  RegionPicker,
+  rememberedRegion,
+  rememberRegion,
   type SortField,
+  TARIFFS_PAGE_SIZE,
+  TariffCard,
+  TariffDetailModal,
   type TariffFilterState,
   writeFilterState,
-} from '../features/tariffs/filter-state';
-import { formatCount } from '../features/tariffs/format';
-import { browserTimeZone, likelyRegion } from '../features/tariffs/likely-region';
+} from '../features/tariffs';
 import { plural } from '../lib/format';
 
 const SORT_LABELS: { value: SortField; label: string }[] = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CostedTariff } from '../tariffs/calculator';
+import type { CostedTariff } from '../tariffs';
 import { savingLabel, savingOf, todayMonthly } from './savings';
 
 const pkg = (over: Partial<CostedTariff> = {}): CostedTariff => ({

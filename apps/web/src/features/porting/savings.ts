@@ -1,5 +1,4 @@
-import { type CostedTariff, monthlyCost, type Usage } from '../tariffs/calculator';
-import { formatMoney } from '../tariffs/format';
+import { type CostedTariff, formatMoney, monthlyCost, type Usage } from '../tariffs';
 
 /**
  * Savings of step 2: what a tariff of the new operator would cost a month for the user's use,

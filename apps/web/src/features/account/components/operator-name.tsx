@@ -1,5 +1,5 @@
 import { Group, Text } from '@mantine/core';
-import { OperatorLogo } from '../../operators/components/operator-logo';
+import { OperatorLogo } from '../../operators';
 import type { AccountOperator } from '../api';
 
 /** An operator with its logo, or a dash when unknown. */

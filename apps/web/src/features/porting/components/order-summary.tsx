@@ -1,7 +1,7 @@
 import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatMsisdn } from '../../../lib/format';
-import { OperatorName } from '../../account/components/operator-name';
+import { OperatorName } from '../../account';
 import type { PortationOrder } from '../api';
 import { formatDay } from '../dates';
 

@@ -1,6 +1,6 @@
 import { Text, Timeline } from '@mantine/core';
 import { formatDateTime } from '../../../lib/format';
-import { STATUS_LABELS } from '../../account/api';
+import { STATUS_LABELS } from '../../account';
 
 interface TimelineEvent {
   occurredAt: string;

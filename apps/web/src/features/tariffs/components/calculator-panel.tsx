@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, NumberInput, Paper, SimpleGrid, Stack, Text
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { QueryState } from '../../../components/query-state';
-import { OperatorLogo } from '../../operators/components/operator-logo';
+import { OperatorLogo } from '../../operators';
 import { getAllRegionTariffsQueryOptions, type Tariff } from '../api';
 import { type Cost, type CostLine, rankByCost, type Usage } from '../calculator';
 import { formatCount, formatMoney, KIND_LABEL } from '../format';

@@ -2,7 +2,7 @@ import { Button, CloseButton, Group, Paper, ScrollArea, Stack, Table, Text, Titl
 import { useQueries } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { userMessage } from '../../../lib/errors';
-import { OperatorLogo } from '../../operators/components/operator-logo';
+import { OperatorLogo } from '../../operators';
 import { getTariffQueryOptions, type TariffDetail } from '../api';
 import { formatAllowance, formatMonthly, formatUnitPrice, KIND_LABEL } from '../format';
 import { priceIn, useServiceNames } from './tariff-detail-modal';

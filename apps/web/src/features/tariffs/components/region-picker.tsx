@@ -1,5 +1,5 @@
 import { Select } from '@mantine/core';
-import { useRegions } from '../../regions/api';
+import { useRegions } from '../../regions';
 
 const REGION_KEY = 'perenos.tariffs.region';
 

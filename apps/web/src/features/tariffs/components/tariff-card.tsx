@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Checkbox, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { OperatorLogo } from '../../operators/components/operator-logo';
+import { OperatorLogo } from '../../operators';
 import type { Tariff } from '../api';
 import { formatAllowance, formatMonthly, formatUnitPrice } from '../format';
 

@@ -2,8 +2,8 @@ import { Anchor, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantin
 import { useQuery } from '@tanstack/react-query';
 import { QueryState } from '../../../components/query-state';
 import { formatDate } from '../../../lib/format';
-import { OperatorLogo } from '../../operators/components/operator-logo';
-import { getConvergenceServicesQueryOptions, getMediaServicesQueryOptions } from '../../settings/services-api';
+import { OperatorLogo } from '../../operators';
+import { getConvergenceServicesQueryOptions, getMediaServicesQueryOptions } from '../../settings';
 import { getTariffQueryOptions, type TariffDetail } from '../api';
 import { formatAllowance, formatMonthly, formatUnitPrice, KIND_LABEL } from '../format';
 

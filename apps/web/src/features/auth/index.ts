@@ -1,0 +1,3 @@
+// The auth feature's public face: other features, pages and the app import only what is listed here.
+export { getAuthQueryOptions, loginUrl, logoutUrl, useAuth } from './api';
+export { SessionKeeper } from './components/session-keeper';

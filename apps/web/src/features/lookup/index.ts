@@ -1,0 +1,6 @@
+// The lookup feature's public face: other features, pages and the app import only what is listed here.
+export { getNumberingPlanQueryOptions, getQuotaQueryOptions, useLookupMsisdn } from './api';
+export { BatchUpload } from './components/batch-upload';
+export { LookupResult } from './components/lookup-result';
+export { MsisdnInput } from './components/msisdn-input';
+export { QuotaInfo } from './components/quota-info';

@@ -1,0 +1,25 @@
+// The tariffs feature's public face: other features, pages and the app import only what is listed here.
+export {
+  getAllRegionTariffsQueryOptions,
+  getTariffFiltersQueryOptions,
+  getTariffListQueryOptions,
+  TARIFFS_PAGE_SIZE,
+  type Tariff,
+} from './api';
+export { type CostedTariff, monthlyCost, type Usage } from './calculator';
+export { CalculatorPanel } from './components/calculator-panel';
+export { CompareTable } from './components/compare-table';
+export { FilterPanel } from './components/filter-panel';
+export { RegionPicker, rememberedRegion, rememberRegion } from './components/region-picker';
+export { TariffCard } from './components/tariff-card';
+export { TariffDetailModal } from './components/tariff-detail-modal';
+export {
+  MAX_COMPARE,
+  parseCompare,
+  parseFilterState,
+  type SortField,
+  type TariffFilterState,
+  writeFilterState,
+} from './filter-state';
+export { formatCount, formatFromPrice, formatMoney } from './format';
+export { browserTimeZone, likelyRegion } from './likely-region';
