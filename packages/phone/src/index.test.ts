@@ -55,6 +55,13 @@ describe('normaliseMsisdn', () => {
   });
 });
 
+describe('formatMsisdn', () => {
+  it('writes an MSISDN as +7 (XXX) XXX-XX-XX and leaves anything else alone', () => {
+    expect(formatMsisdn('79161234567')).toBe('+7 (916) 123-45-67');
+    expect(formatMsisdn('12345')).toBe('12345');
+  });
+});
+
 describe('classifyPhoneInput', () => {
   it('reads a mobile number in any notation', () => {
     expect(classifyPhoneInput('8 916 123-45-67')).toEqual({ kind: 'mobile', msisdn: '79161234567' });

@@ -1,4 +1,4 @@
-import { formatMsisdn } from '../lib/format';
+import { formatMsisdn } from '@perenos/phone';
 
 /** A phone number as people read it, «+7 (916) 123-45-67», never broken across lines. */
 export function Msisdn({ value }: { value: string }) {

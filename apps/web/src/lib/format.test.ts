@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMsisdn, formatRub, plural } from './format';
+import { formatDate, formatDateTime, formatRub, plural } from './format';
 
 describe('formatting for Russian readers', () => {
   it('shows times in Moscow on a 24-hour clock, whatever the browser zone', () => {
@@ -18,11 +18,6 @@ describe('formatting for Russian readers', () => {
   it('writes roubles with Russian grouping', () => {
     expect(formatRub(1290)).toBe('1\u00a0290\u00a0₽');
     expect(formatRub(0.5)).toBe('0,5\u00a0₽');
-  });
-
-  it('writes an MSISDN as +7 (XXX) XXX-XX-XX and leaves anything else alone', () => {
-    expect(formatMsisdn('79161234567')).toBe('+7 (916) 123-45-67');
-    expect(formatMsisdn('12345')).toBe('12345');
   });
 });
 

@@ -27,13 +27,6 @@ export function formatRub(value: number): string {
   return `${rub.format(value)}\u00a0₽`;
 }
 
-/** +7 (916) 123-45-67 from 79161234567. */
-export function formatMsisdn(msisdn: string): string {
-  const d = msisdn.replace(/\D/g, '');
-  if (d.length !== 11) return msisdn;
-  return `+7 (${d.slice(1, 4)}) ${d.slice(4, 7)}-${d.slice(7, 9)}-${d.slice(9, 11)}`;
-}
-
 const pluralRules = new Intl.PluralRules('ru-RU');
 
 /** A count with its Russian noun form: plural(5, ['тариф', 'тарифа', 'тарифов']) → «5 тарифов». */

@@ -1,5 +1,6 @@
 import { Anchor, Box, Table, Text } from '@mantine/core';
 import { ApiError } from '@perenos/api-client';
+import { formatMsisdn } from '@perenos/phone';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { Msisdn } from '../components/msisdn';
@@ -15,7 +16,7 @@ import {
   RecordCards,
   StatusBadge,
 } from '../features/account';
-import { formatDate, formatDateTime, formatMsisdn } from '../lib/format';
+import { formatDate, formatDateTime } from '../lib/format';
 import NotFoundPage from './not-found';
 
 /** An order leads back into the wizard: a draft to its step 2, a submitted one to its done page. */

@@ -1,5 +1,6 @@
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
 import { ApiError } from '@perenos/api-client';
+import { formatMsisdn } from '@perenos/phone';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { Page } from '../components/page';
@@ -13,7 +14,7 @@ import {
   StatusBadge,
 } from '../features/account';
 import { useAccountEvents } from '../features/porting';
-import { formatDate, formatDateTime, formatMsisdn } from '../lib/format';
+import { formatDate, formatDateTime } from '../lib/format';
 import NotFoundPage from './not-found';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {

@@ -1,5 +1,6 @@
 import { Anchor, Box, Table, Text } from '@mantine/core';
 import { ApiError } from '@perenos/api-client';
+import { formatMsisdn } from '@perenos/phone';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { Msisdn } from '../components/msisdn';
@@ -15,7 +16,7 @@ import {
   RecordCards,
   StatusBadge,
 } from '../features/account';
-import { formatDate, formatMsisdn } from '../lib/format';
+import { formatDate } from '../lib/format';
 import NotFoundPage from './not-found';
 
 export default function AccountPortationsPage() {

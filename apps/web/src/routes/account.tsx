@@ -1,10 +1,11 @@
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatMsisdn } from '@perenos/phone';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
 import { getAccountInfoQueryOptions, type MsisdnInfo, OperatorName } from '../features/account';
-import { formatDate, formatMsisdn } from '../lib/format';
+import { formatDate } from '../lib/format';
 
 function NumberCard({ info }: { info: MsisdnInfo }) {
   const operator =

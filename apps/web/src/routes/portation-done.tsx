@@ -1,4 +1,5 @@
 import { Alert, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { formatMsisdn } from '@perenos/phone';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Page } from '../components/page';
@@ -13,7 +14,6 @@ import {
   useAccountEvents,
   useDeletePortation,
 } from '../features/porting';
-import { formatMsisdn } from '../lib/format';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

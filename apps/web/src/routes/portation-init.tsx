@@ -1,12 +1,11 @@
 import { Alert, Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { normaliseMsisdn } from '@perenos/phone';
+import { formatMsisdn, normaliseMsisdn } from '@perenos/phone';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Page } from '../components/page';
 import { useAuth } from '../features/auth';
 import { MsisdnInput } from '../features/lookup';
 import { type Outcome, type PortationOrder, RefusalAlert, useInitPortation, WizardSteps } from '../features/porting';
-import { formatMsisdn } from '../lib/format';
 
 /** Step 1 (no sign-in): the number, who serves it and where, and an order for it when it may be ported. */
 export default function PortationInitPage() {

@@ -16,6 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import { DatePicker, DatesProvider } from '@mantine/dates';
+import { formatMsisdn } from '@perenos/phone';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -34,7 +35,7 @@ import {
   useUpdatePortation,
   WizardSteps,
 } from '../features/porting';
-import { formatDateTime, formatMsisdn } from '../lib/format';
+import { formatDateTime } from '../lib/format';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -1,10 +1,6 @@
+import { formatMsisdn } from '@perenos/phone';
 import type { NewNotification } from '../notifications/repository';
 import type { EventKind, NewEvent } from './events';
-
-/** +7 (916) 123-45-67. */
-export function formatMsisdn(msisdn: string): string {
-  return `+7 (${msisdn.slice(1, 4)}) ${msisdn.slice(4, 7)}-${msisdn.slice(7, 9)}-${msisdn.slice(9, 11)}`;
-}
 
 /** Events the subscriber hears about; the others show on the timeline only. */
 const TOLD: ReadonlySet<EventKind> = new Set([

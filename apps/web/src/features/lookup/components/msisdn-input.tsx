@@ -1,5 +1,5 @@
 import { InputBase } from '@mantine/core';
-import { classifyPhoneInput, phoneInputProblem } from '@perenos/phone';
+import { classifyPhoneInput, formatMsisdn, phoneInputProblem } from '@perenos/phone';
 import type { ClipboardEvent, KeyboardEvent } from 'react';
 import { IMaskInput } from 'react-imask';
 import { masks } from '../../../lib/masks';
@@ -14,11 +14,6 @@ interface MsisdnInputProps {
   onPasteProblem?(message: string): void;
 }
 
-/** `+7 (916) 123-45-67` from 11 digits, as the mask shows it. */
-function masked(msisdn: string): string {
-  return `+7 (${msisdn.slice(1, 4)}) ${msisdn.slice(4, 7)}-${msisdn.slice(7, 9)}-${msisdn.slice(9, 11)}`;
-}
-
 /**
  * The phone field with the `+7 (9XX) XXX-XX-XX` mask. A pasted number in any notation
  * (`8 916 123 45 67`, `+79161234567`, `9161234567`) is read whole instead of digit by digit,
@@ -29,7 +24,8 @@ export function MsisdnInput({ value, onChange, onSubmit, error, onPasteProblem }
     const pasted = classifyPhoneInput(event.clipboardData.getData('text'));
     if (pasted.kind === 'mobile') {
       event.preventDefault();
-      onChange(masked(pasted.msisdn));
+      // formatMsisdn writes +7 (916) 123-45-67, exactly what the mask shows.
+      onChange(formatMsisdn(pasted.msisdn));
       return;
     }
     // Left to the mask, «8 495 123-45-67» would become «+7 (951) 234-56-7_»: say what the number is instead.

@@ -1,6 +1,6 @@
 import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatMsisdn } from '@perenos/phone';
 import type { ReactNode } from 'react';
-import { formatMsisdn } from '../../../lib/format';
 import { OperatorName } from '../../account';
 import type { PortationOrder } from '../api';
 import { formatDay } from '../dates';
