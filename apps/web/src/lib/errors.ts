@@ -1,17 +1,40 @@
 import { ApiError } from '@perenos/api-client';
 
+/** What the API puts in an error answer that a message may use. */
+export interface ErrorBody {
+  title?: string;
+  refreshAt?: string;
+  errors?: Record<string, string[]>;
+}
+
+/** Where a caller says it better than the generic sentence: per status, and for any other failure of the service. */
+export interface MessageOverrides {
+  byStatus?: Record<number, string | ((body: ErrorBody | null) => string)>;
+  unavailable?: string;
+}
+
+const BY_STATUS: Record<number, string> = {
+  400: 'Проверьте введённые данные.',
+  401: 'Сеанс истёк. Войдите через Госуслуги ещё раз.',
+  404: 'Запись не найдена.',
+  429: 'Слишком много запросов. Попробуйте позже.',
+};
+
 /** A Russian sentence for any error the API client raises: field messages first, never English or a stack. */
-export function userMessage(error: unknown): string {
+export function userMessage(error: unknown, overrides: MessageOverrides = {}): string {
   if (error instanceof ApiError) {
-    const body = error.result as { title?: string; errors?: Record<string, string[]> } | null;
+    const body = error.result as ErrorBody | null;
     const fieldMessages = body?.errors ? Object.values(body.errors).flat() : [];
     if (fieldMessages.length > 0) return fieldMessages.join(' ');
-    if (error.status === 401) return 'Сеанс истёк. Войдите через Госуслуги ещё раз.';
-    if (error.status === 404) return 'Запись не найдена.';
-    if (error.status === 429) return 'Слишком много запросов. Попробуйте позже.';
-    if (error.status === 400) return 'Проверьте введённые данные.';
-    return 'Сервис временно недоступен. Попробуйте позже.';
+    const special = overrides.byStatus?.[error.status];
+    if (special !== undefined) return typeof special === 'function' ? special(body) : special;
+    return BY_STATUS[error.status] ?? overrides.unavailable ?? 'Сервис временно недоступен. Попробуйте позже.';
   }
   if (error instanceof TypeError) return 'Нет связи с сервером. Проверьте подключение к интернету.';
   return 'Что-то пошло не так. Попробуйте ещё раз.';
+}
+
+/** A 401 or 404 will not change on a second try; only network and server failures are retried once. */
+export function retryOnce(count: number, error: unknown): boolean {
+  return !(error instanceof ApiError && error.status < 500) && count < 1;
 }

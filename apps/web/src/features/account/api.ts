@@ -1,6 +1,7 @@
-import { ApiError, type Schemas } from '@perenos/api-client';
+import type { Schemas } from '@perenos/api-client';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { retryOnce } from '../../lib/errors';
 
 /** Rows on a page of orders or portations (spec §7). */
 export const ACCOUNT_PAGE_SIZE = 10;
@@ -8,11 +9,6 @@ export const ACCOUNT_PAGE_SIZE = 10;
 export type OrderStatus = Schemas['PortationOrderStatus'];
 export type AccountOperator = Schemas['AccountOperator'];
 export type MsisdnInfo = Schemas['AccountMsisdnInfo'];
-
-/** A 401 or 404 will not change on a second try; only network and server failures are retried once. */
-function retryOnce(count: number, error: unknown): boolean {
-  return !(error instanceof ApiError && error.status < 500) && count < 1;
-}
 
 export const getAccountInfoQueryOptions = () =>
   queryOptions({

@@ -1,6 +1,7 @@
 import { ApiError, type Schemas } from '@perenos/api-client';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { userMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 
 export type MsisdnInfo = Schemas['MsisdnInfo'];
@@ -79,22 +80,18 @@ export function useBatchLookup() {
 
 /** The Russian sentence for a failed lookup: invalid number, not found, quota spent, file refused. */
 export function lookupErrorMessage(error: unknown): string {
-  if (error instanceof ApiError) {
-    const body = error.result as { title?: string; refreshAt?: string; errors?: Record<string, string[]> } | null;
-    const fieldMessages = body?.errors ? Object.values(body.errors).flat() : [];
-    if (fieldMessages.length > 0) return fieldMessages.join(' ');
-    if (error.status === 404) return 'Номер не найден: он не входит ни в один диапазон плана нумерации.';
-    if (error.status === 429) {
-      const when = body?.refreshAt ? ` Новые проверки будут доступны ${formatDateTime(body.refreshAt)} (МСК).` : '';
-      return `Лимит проверок на сегодня исчерпан.${when}`;
-    }
-    if (error.status === 401) return 'Сеанс истёк. Войдите через Госуслуги ещё раз.';
-    if (error.status === 413) return 'Файл слишком большой.';
-    if (error.status === 400) return 'Проверьте номер или файл.';
-    return 'Сервис проверки временно недоступен. Попробуйте позже.';
-  }
-  if (error instanceof TypeError) return 'Нет связи с сервером. Проверьте подключение к интернету.';
-  return 'Что-то пошло не так. Попробуйте ещё раз.';
+  return userMessage(error, {
+    byStatus: {
+      400: 'Проверьте номер или файл.',
+      404: 'Номер не найден: он не входит ни в один диапазон плана нумерации.',
+      413: 'Файл слишком большой.',
+      429: (body) => {
+        const when = body?.refreshAt ? ` Новые проверки будут доступны ${formatDateTime(body.refreshAt)} (МСК).` : '';
+        return `Лимит проверок на сегодня исчерпан.${when}`;
+      },
+    },
+    unavailable: 'Сервис проверки временно недоступен. Попробуйте позже.',
+  });
 }
 
 /** Saves a downloaded file through a temporary link. */

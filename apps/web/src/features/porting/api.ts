@@ -2,15 +2,10 @@ import { ApiError, type Schemas } from '@perenos/api-client';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { api } from '../../lib/api';
-import { userMessage } from '../../lib/errors';
+import { retryOnce, userMessage } from '../../lib/errors';
 
 export type PortationOrder = Schemas['PortationOrder'];
 export type PortationRefusal = NonNullable<Schemas['PortationProblem']['refusal']>;
-
-/** A 401 or 404 will not change on a second try; only network and server failures are retried once. */
-function retryOnce(count: number, error: unknown): boolean {
-  return !(error instanceof ApiError && error.status < 500) && count < 1;
-}
 
 export const portationKeys = {
   all: ['portation'] as const,
