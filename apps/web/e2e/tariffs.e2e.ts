@@ -58,7 +58,7 @@ describe('tariffs', () => {
     await waitForCount(page, all);
     const unlimited = await count(page);
     expect(unlimited).toBeLessThan(all);
-    expect(page.url()).toContain('gbUnlim=1');
+    expect(page.url()).toContain('trafficUnlim=1');
     for (const card of await page.getByTestId('tariff-card').all()) {
       expect(await card.innerText()).toContain('безлимит');
     }

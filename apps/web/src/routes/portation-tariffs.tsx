@@ -57,7 +57,7 @@ import {
   writeFilterState,
 } from '../features/tariffs';
 
-const DEFAULT_USAGE: Usage = { minutes: 300, sms: 50, gb: 10 };
+const DEFAULT_USAGE: Usage = { minutes: 300, sms: 50, traffic: 10 };
 
 function usageFrom(p: URLSearchParams): Usage {
   const read = (key: string, fallback: number) => {
@@ -67,7 +67,7 @@ function usageFrom(p: URLSearchParams): Usage {
   return {
     minutes: read('useMin', DEFAULT_USAGE.minutes),
     sms: read('useSms', DEFAULT_USAGE.sms),
-    gb: read('useGb', DEFAULT_USAGE.gb),
+    traffic: read('useGb', DEFAULT_USAGE.traffic),
   };
 }
 
@@ -204,7 +204,7 @@ function RegionChoice({ order, region, donorId }: RegionChoiceProps) {
     change((p) => {
       p.set('useMin', String(u.minutes));
       p.set('useSms', String(u.sms));
-      p.set('useGb', String(u.gb));
+      p.set('useGb', String(u.traffic));
     });
 
   // The choice is saved on the server at once, with a porting day step 3 may still change.
@@ -426,14 +426,14 @@ function TodayPanel({
   onBill,
   onUsage,
 }: TodayPanelProps) {
-  const { minutes, sms, gb } = usage;
+  const { minutes, sms, traffic } = usage;
   const [draft, setDraft] = useState(usage);
   const [billDraft, setBillDraft] = useState<number | string>(bill ?? '');
   // Only a change of the URL's use (back button, a shared link) replaces what is being typed.
-  useEffect(() => setDraft({ minutes, sms, gb }), [minutes, sms, gb]);
+  useEffect(() => setDraft({ minutes, sms, traffic }), [minutes, sms, traffic]);
   useEffect(() => setBillDraft(bill ?? ''), [bill]);
   const commit = () => {
-    if (draft.minutes !== usage.minutes || draft.sms !== usage.sms || draft.gb !== usage.gb) onUsage(draft);
+    if (draft.minutes !== usage.minutes || draft.sms !== usage.sms || draft.traffic !== usage.traffic) onUsage(draft);
   };
   const field = (key: keyof Usage, label: string, suffix: string, decimal = false) => (
     <NumberInput
@@ -500,7 +500,7 @@ function TodayPanel({
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           {field('minutes', 'Минут в месяц', ' мин')}
           {field('sms', 'SMS в месяц', ' SMS')}
-          {field('gb', 'Интернет в месяц', ' ГБ', true)}
+          {field('traffic', 'Интернет в месяц', ' ГБ', true)}
         </SimpleGrid>
         <Group gap="sm">
           <Button variant="light" onClick={commit}>

@@ -66,7 +66,7 @@ const POPULAR = [
   'tatarstan',
 ];
 
-const DEFAULT_USAGE: Usage = { minutes: 300, sms: 50, gb: 10 };
+const DEFAULT_USAGE: Usage = { minutes: 300, sms: 50, traffic: 10 };
 
 function usageFrom(p: URLSearchParams): Usage {
   const read = (key: string, fallback: number) => {
@@ -76,7 +76,7 @@ function usageFrom(p: URLSearchParams): Usage {
   return {
     minutes: read('useMin', DEFAULT_USAGE.minutes),
     sms: read('useSms', DEFAULT_USAGE.sms),
-    gb: read('useGb', DEFAULT_USAGE.gb),
+    traffic: read('useGb', DEFAULT_USAGE.traffic),
   };
 }
 
@@ -308,7 +308,7 @@ function RegionTariffs({ region, params, setParams }: RegionTariffsProps) {
             change((p) => {
               p.set('useMin', String(u.minutes));
               p.set('useSms', String(u.sms));
-              p.set('useGb', String(u.gb));
+              p.set('useGb', String(u.traffic));
             })
           }
           onOpen={open}

@@ -17,7 +17,7 @@ const pkg = (over: Partial<CostedTariff> = {}): CostedTariff => ({
   ...over,
 });
 
-const usage = { minutes: 400, sms: 50, gb: 10 };
+const usage = { minutes: 400, sms: 50, traffic: 10 };
 
 describe('savings against today', () => {
   it('prices the current tariff for the same use', () => {

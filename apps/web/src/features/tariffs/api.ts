@@ -27,8 +27,8 @@ export function listQuery(regionSlug: string, s: TariffFilterState) {
     ...(pkg && s.minutesUnlim ? { 'Package.MinutesUnlim': true } : {}),
     ...(pkg && s.smsMin !== undefined ? { 'Package.SmsMin': s.smsMin } : {}),
     ...(pkg && s.smsUnlim ? { 'Package.SmsUnlim': true } : {}),
-    ...(pkg && s.gbMin !== undefined ? { 'Package.TrafficMin': s.gbMin } : {}),
-    ...(pkg && s.gbUnlim ? { 'Package.TrafficUnlim': true } : {}),
+    ...(pkg && s.trafficMin !== undefined ? { 'Package.TrafficMin': s.trafficMin } : {}),
+    ...(pkg && s.trafficUnlim ? { 'Package.TrafficUnlim': true } : {}),
     ...(!pkg && s.minutePriceMax !== undefined ? { 'NonPackage.MinuteMaxPrice': s.minutePriceMax } : {}),
     ...(!pkg && s.smsPriceMax !== undefined ? { 'NonPackage.SmsMaxPrice': s.smsPriceMax } : {}),
   } as const;

@@ -9,7 +9,7 @@ export interface Usage {
   minutes: number;
   sms: number;
   /** Gigabytes a month. */
-  gb: number;
+  traffic: number;
 }
 
 /** The fields of a tariff the sum needs: a subset of the API's Tariff, so the two cannot drift apart. */
@@ -80,7 +80,7 @@ export function monthlyCost(tariff: CostedTariff, usage: Usage): Cost {
     { part: 'fee', quantity: 1, unitPrice: tariff.price, amount: tariff.price, covered: 'none' },
     usageLine('minutes', tariff.kind, usage.minutes, tariff.minutes, tariff.minutesUnlim, tariff.minutePrice),
     usageLine('sms', tariff.kind, usage.sms, tariff.sms, tariff.smsUnlim, tariff.smsPrice),
-    usageLine('traffic', tariff.kind, usage.gb, tariff.traffic, tariff.trafficUnlim, tariff.mbPrice, MB_PER_GB),
+    usageLine('traffic', tariff.kind, usage.traffic, tariff.traffic, tariff.trafficUnlim, tariff.mbPrice, MB_PER_GB),
   ];
   const unknown = lines.some((l) => Number.isNaN(l.amount));
   return { total: unknown ? null : kopecks(lines.reduce((s, l) => s + l.amount, 0)), lines };

@@ -27,9 +27,24 @@ describe('filter state in the query string', () => {
 
   it('falls back to defaults for nonsense and leaves defaults out of the link', () => {
     const state = parseFilterState(new URLSearchParams('sort=cost&page=-2&gb=abc&priceMin=-5&op=<script>'));
-    expect(state).toMatchObject({ kind: 'Package', sort: 'price', page: 1, gbMin: undefined, priceMin: undefined });
+    expect(state).toMatchObject({
+      kind: 'Package',
+      sort: 'price',
+      page: 1,
+      trafficMin: undefined,
+      priceMin: undefined,
+    });
     expect(state.operators).toEqual([]);
     expect(writeFilterState(state).toString()).toBe('');
+  });
+
+  it('reads the traffic filter under its old names from links published before, and writes the new ones', () => {
+    const old = parseFilterState(new URLSearchParams('gb=15&gbUnlim=1&minutes=300'));
+    expect(old).toMatchObject({ trafficMin: 15, trafficUnlim: true, minutesMin: 300 });
+    expect(writeFilterState(old, new URLSearchParams('gb=15&gbUnlim=1&view=calc')).toString()).toBe(
+      'view=calc&minutes=300&traffic=15&trafficUnlim=1',
+    );
+    expect(parseFilterState(new URLSearchParams('traffic=20&gb=15'))).toMatchObject({ trafficMin: 20 });
   });
 
   it('swaps a reversed price range instead of asking the API for nothing', () => {

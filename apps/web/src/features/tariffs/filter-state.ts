@@ -15,8 +15,9 @@ export interface TariffFilterState {
   minutesUnlim: boolean;
   smsMin?: number | undefined;
   smsUnlim: boolean;
-  gbMin?: number | undefined;
-  gbUnlim: boolean;
+  /** Gigabytes a month at least (the API's Package.TrafficMin). */
+  trafficMin?: number | undefined;
+  trafficUnlim: boolean;
   minutePriceMax?: number | undefined;
   smsPriceMax?: number | undefined;
   sort: SortField;
@@ -37,8 +38,8 @@ const KEYS = {
   minutesUnlim: 'minutesUnlim',
   smsMin: 'sms',
   smsUnlim: 'smsUnlim',
-  gbMin: 'gb',
-  gbUnlim: 'gbUnlim',
+  trafficMin: 'traffic',
+  trafficUnlim: 'trafficUnlim',
   minutePriceMax: 'minutePrice',
   smsPriceMax: 'smsPrice',
   sort: 'sort',
@@ -47,8 +48,11 @@ const KEYS = {
   page: 'page',
 } as const;
 
+/** Names that published links used before the traffic filter took the API's name: read, never written. */
+const OLD_KEYS = { trafficMin: 'gb', trafficUnlim: 'gbUnlim' } as const;
+
 /** Every query key the filter state owns (the page keeps the others: compare, tariff, view…). */
-export const FILTER_KEYS: readonly string[] = Object.values(KEYS);
+export const FILTER_KEYS: readonly string[] = [...Object.values(KEYS), ...Object.values(OLD_KEYS)];
 
 function amount(p: URLSearchParams, key: string): number | undefined {
   const raw = p.get(key);
@@ -80,8 +84,8 @@ export function parseFilterState(p: URLSearchParams): TariffFilterState {
     minutesUnlim: flag(p, KEYS.minutesUnlim),
     smsMin: amount(p, KEYS.smsMin),
     smsUnlim: flag(p, KEYS.smsUnlim),
-    gbMin: amount(p, KEYS.gbMin),
-    gbUnlim: flag(p, KEYS.gbUnlim),
+    trafficMin: amount(p, KEYS.trafficMin) ?? amount(p, OLD_KEYS.trafficMin),
+    trafficUnlim: flag(p, KEYS.trafficUnlim) || flag(p, OLD_KEYS.trafficUnlim),
     minutePriceMax: amount(p, KEYS.minutePriceMax),
     smsPriceMax: amount(p, KEYS.smsPriceMax),
     sort: (SORT_FIELDS as readonly string[]).includes(sort ?? '') ? (sort as SortField) : 'price',
@@ -106,8 +110,8 @@ export function writeFilterState(s: TariffFilterState, base = new URLSearchParam
   if (s.minutesUnlim) p.set(KEYS.minutesUnlim, '1');
   set(KEYS.smsMin, s.smsMin);
   if (s.smsUnlim) p.set(KEYS.smsUnlim, '1');
-  set(KEYS.gbMin, s.gbMin);
-  if (s.gbUnlim) p.set(KEYS.gbUnlim, '1');
+  set(KEYS.trafficMin, s.trafficMin);
+  if (s.trafficUnlim) p.set(KEYS.trafficUnlim, '1');
   set(KEYS.minutePriceMax, s.minutePriceMax);
   set(KEYS.smsPriceMax, s.smsPriceMax);
   if (s.sort !== 'price') p.set(KEYS.sort, s.sort);

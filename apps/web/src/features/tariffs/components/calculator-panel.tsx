@@ -78,7 +78,7 @@ function CostCard({
 
 /** "What would I pay": monthly use in, every tariff of the region out, cheapest first, sums shown. */
 function usageKeyOf(u: Usage): string {
-  return `${u.minutes}:${u.sms}:${u.gb}`;
+  return `${u.minutes}:${u.sms}:${u.traffic}`;
 }
 
 export function CalculatorPanel({
@@ -103,7 +103,7 @@ export function CalculatorPanel({
 }) {
   const { data, isPending, error } = useQuery(getAllRegionTariffsQueryOptions(regionCode));
   // The list starts again from the top whenever the use or the region changes.
-  const usageKey = `${regionCode}:${usage.minutes}:${usage.sms}:${usage.gb}`;
+  const usageKey = `${regionCode}:${usage.minutes}:${usage.sms}:${usage.traffic}`;
   const [shownFor, setShownFor] = useState({ key: usageKey, n: PAGE });
   const shown = shownFor.key === usageKey ? shownFor.n : PAGE;
   const [draft, setDraft] = useState(usage);
@@ -115,12 +115,12 @@ export function CalculatorPanel({
   // button, a shared link) replaces the draft.
   const recent = useRef<string[]>([usageKeyOf(usage)]);
   useEffect(() => {
-    const incoming = { minutes: usage.minutes, sms: usage.sms, gb: usage.gb };
+    const incoming = { minutes: usage.minutes, sms: usage.sms, traffic: usage.traffic };
     if (recent.current.includes(usageKeyOf(incoming))) return;
     recent.current = [usageKeyOf(incoming)];
     latest.current = incoming;
     setDraft(incoming);
-  }, [usage.minutes, usage.sms, usage.gb]);
+  }, [usage.minutes, usage.sms, usage.traffic]);
   const commit = () => {
     recent.current = [...recent.current.slice(-4), usageKeyOf(latest.current)];
     onUsageChange(latest.current);
@@ -165,7 +165,7 @@ export function CalculatorPanel({
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               {field('minutes', 'Минут в месяц', ' мин')}
               {field('sms', 'SMS в месяц', ' SMS')}
-              {field('gb', 'Интернет в месяц', ' ГБ', true)}
+              {field('traffic', 'Интернет в месяц', ' ГБ', true)}
             </SimpleGrid>
             <Group>
               <Button onClick={commit}>Рассчитать</Button>

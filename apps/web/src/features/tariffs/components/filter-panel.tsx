@@ -213,10 +213,10 @@ export function FilterPanel({ state, filters, onChange, onReset }: FilterPanelPr
               unit="ГБ"
               max={roundUp(filters?.traffic.max ?? null, 10, 100)}
               step={1}
-              value={state.gbMin}
-              unlim={state.gbUnlim}
+              value={state.trafficMin}
+              unlim={state.trafficUnlim}
               hasUnlim={filters?.traffic.hasUnlim ?? true}
-              onChange={(gbMin, gbUnlim) => onChange({ gbMin, gbUnlim })}
+              onChange={(trafficMin, trafficUnlim) => onChange({ trafficMin, trafficUnlim })}
             />
           </>
         ) : (
