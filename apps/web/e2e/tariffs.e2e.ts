@@ -141,7 +141,7 @@ describe('tariffs', () => {
       await input.press('Enter');
     }
     await page.getByRole('button', { name: 'Рассчитать' }).click();
-    await page.waitForFunction(() => /useMin=100&useSms=0&useGb=0/.test(window.location.search));
+    await page.waitForFunction(() => /useMin=100&useSms=0&useTraffic=0/.test(window.location.search));
     // T2 «Классический»: no fee, 100 minutes at 1,80 ₽ — 180 ₽, cheaper than any package in Moscow.
     const first = page.getByTestId('calc-row').first();
     await page

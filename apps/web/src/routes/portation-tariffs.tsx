@@ -49,27 +49,15 @@ import {
   MAX_COMPARE,
   parseCompare,
   parseFilterState,
+  parseUsage,
   TARIFFS_PAGE_SIZE,
   type Tariff,
   TariffCard,
   TariffDetailModal,
   type TariffFilterState,
   writeFilterState,
+  writeUsage,
 } from '../features/tariffs';
-
-const DEFAULT_USAGE: Usage = { minutes: 300, sms: 50, traffic: 10 };
-
-function usageFrom(p: URLSearchParams): Usage {
-  const read = (key: string, fallback: number) => {
-    const n = Number(p.get(key));
-    return p.has(key) && Number.isFinite(n) && n >= 0 && n <= 100_000 ? n : fallback;
-  };
-  return {
-    minutes: read('useMin', DEFAULT_USAGE.minutes),
-    sms: read('useSms', DEFAULT_USAGE.sms),
-    traffic: read('useGb', DEFAULT_USAGE.traffic),
-  };
-}
 
 function positive(p: URLSearchParams, key: string): number | undefined {
   const n = Number(p.get(key));
@@ -149,7 +137,7 @@ function RegionChoice({ order, region, donorId }: RegionChoiceProps) {
   const view = params.get('view') === 'calc' ? 'calc' : 'list';
   const rawId = Number(params.get('tariff'));
   const openId = Number.isInteger(rawId) && rawId > 0 && rawId < 2_147_483_647 ? rawId : undefined;
-  const usage = usageFrom(params);
+  const usage = parseUsage(params);
   const currentId = positive(params, 'cur');
   const bill = positive(params, 'bill');
 
@@ -202,9 +190,7 @@ function RegionChoice({ order, region, donorId }: RegionChoiceProps) {
     });
   const setUsage = (u: Usage) =>
     change((p) => {
-      p.set('useMin', String(u.minutes));
-      p.set('useSms', String(u.sms));
-      p.set('useGb', String(u.traffic));
+      writeUsage(p, u);
     });
 
   // The choice is saved on the server at once, with a porting day step 3 may still change.

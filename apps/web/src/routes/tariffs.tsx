@@ -24,7 +24,6 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
 import { useRegions } from '../features/regions';
-import type { Usage } from '../features/tariffs';
 import {
   browserTimeZone,
   CalculatorPanel,
@@ -37,6 +36,7 @@ import {
   MAX_COMPARE,
   parseCompare,
   parseFilterState,
+  parseUsage,
   RegionPicker,
   rememberedRegion,
   rememberRegion,
@@ -46,6 +46,7 @@ import {
   TariffDetailModal,
   type TariffFilterState,
   writeFilterState,
+  writeUsage,
 } from '../features/tariffs';
 import { plural } from '../lib/format';
 
@@ -65,20 +66,6 @@ const POPULAR = [
   'sverdlovskaya-oblast',
   'tatarstan',
 ];
-
-const DEFAULT_USAGE: Usage = { minutes: 300, sms: 50, traffic: 10 };
-
-function usageFrom(p: URLSearchParams): Usage {
-  const read = (key: string, fallback: number) => {
-    const n = Number(p.get(key));
-    return p.has(key) && Number.isFinite(n) && n >= 0 && n <= 100_000 ? n : fallback;
-  };
-  return {
-    minutes: read('useMin', DEFAULT_USAGE.minutes),
-    sms: read('useSms', DEFAULT_USAGE.sms),
-    traffic: read('useGb', DEFAULT_USAGE.traffic),
-  };
-}
 
 /** /tariffs without a region: the likely region offered first, then any other, and where to go next. */
 function ChooseRegion({ notFound }: { notFound?: boolean }) {
@@ -216,7 +203,7 @@ function RegionTariffs({ region, params, setParams }: RegionTariffsProps) {
   const view = params.get('view') === 'calc' ? 'calc' : 'list';
   const rawId = Number(params.get('tariff'));
   const openId = Number.isInteger(rawId) && rawId > 0 && rawId < 2_147_483_647 ? rawId : undefined;
-  const usage = usageFrom(params);
+  const usage = parseUsage(params);
 
   const list = useQuery({ ...getTariffListQueryOptions(region.slug, state), enabled: view === 'list' });
   const filters = useQuery(getTariffFiltersQueryOptions(region.slug, state.kind));
@@ -306,9 +293,7 @@ function RegionTariffs({ region, params, setParams }: RegionTariffsProps) {
           usage={usage}
           onUsageChange={(u) =>
             change((p) => {
-              p.set('useMin', String(u.minutes));
-              p.set('useSms', String(u.sms));
-              p.set('useGb', String(u.traffic));
+              writeUsage(p, u);
             })
           }
           onOpen={open}

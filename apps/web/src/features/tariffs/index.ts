@@ -23,3 +23,4 @@ export {
 } from './filter-state';
 export { formatCount, formatFromPrice, formatMoney } from './format';
 export { browserTimeZone, likelyRegion } from './likely-region';
+export { DEFAULT_USAGE, parseUsage, writeUsage } from './usage-state';
