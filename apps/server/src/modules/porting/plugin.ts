@@ -85,9 +85,11 @@ export default fp(
 
     if (gateway) {
       const engine = { ...deps, gateway };
+      // A batch completes when its slowest step does and pg-boss polls at most every 0.5 s, so four
+      // fetchers of 50 keep steps flowing: 2 000 portations went from 35.8 s (2 × 25) to 25.8 s.
       app.jobs.work<{ portationId: number }>(ADVANCE_QUEUE, (data) => advancePortation(engine, data.portationId), {
-        batchSize: 25,
-        concurrency: 2,
+        batchSize: 50,
+        concurrency: 4,
         pollingIntervalSeconds: 0.5,
       });
     }
