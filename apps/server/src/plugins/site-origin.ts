@@ -14,6 +14,8 @@ declare module 'fastify' {
   }
 }
 
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]']);
+
 /** Decorates `app.siteOrigin()`; production has `PUBLIC_ORIGIN` (the configuration refuses to start without it). */
 export default fp(
   async function siteOriginPlugin(app: FastifyInstance, opts: { config: AppConfig }) {
@@ -28,6 +30,19 @@ export default fp(
       // Not listening: a test driving the app through inject (its requests say Host: localhost:80).
       return port ? `http://localhost:${port}` : 'http://localhost';
     });
+    if (!configured) {
+      // Development (production requires PUBLIC_ORIGIN): `npm start` listens on 127.0.0.1 and prints
+      // localhost. A page opened as 127.0.0.1 or [::1] would be another origin to the browser — its calls
+      // refused by the CSRF check, its ESIA return landing on localhost without the sign-in cookie — so
+      // pages move to the site's one origin. Only ever to that origin, never to a Host the caller chose.
+      app.addHook('onRequest', async (request, reply) => {
+        if (!port || (request.method !== 'GET' && request.method !== 'HEAD') || request.url.startsWith('/api/')) return;
+        const host = request.headers.host;
+        if (host && LOOPBACK_HOSTS.has(host.replace(/:\d+$/, '')) && host !== `localhost:${port}`) {
+          return reply.redirect(`${app.siteOrigin()}${request.url}`, 308);
+        }
+      });
+    }
   },
   { name: 'site-origin' },
 );
