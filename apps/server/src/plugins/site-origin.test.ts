@@ -13,9 +13,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A request to the server with the Host a browser would send (fetch does not let a caller set it). */
-const get = (host: string, path: string, method = 'GET') =>
+const get = (host: string, path: string, method = 'GET', mode = 'navigate') =>
   new Promise<{ status: number; location: string | undefined }>((done, fail) => {
-    const req = request({ host: '127.0.0.1', port, path, method, headers: { host } }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path, method, headers: { host, 'sec-fetch-mode': mode } }, (res) => {
       res.resume();
       done({ status: res.statusCode ?? 0, location: res.headers.location });
     });
@@ -36,6 +36,8 @@ describe('one origin for the site without PUBLIC_ORIGIN (development)', () => {
     expect((await get(`localhost:${port}`, '/')).status).not.toBe(308);
     expect((await get(`127.0.0.1:${port}`, '/api/health')).status).toBe(200);
     expect((await get(`127.0.0.1:${port}`, '/api/v1/feedback/send', 'POST')).status).not.toBe(308);
+    // A call that is not a page navigation (the server's own calls to its ESIA stand-in) stays put.
+    expect((await get(`127.0.0.1:${port}`, '/esia-standin/x', 'GET', 'cors')).status).not.toBe(308);
     // Never a redirect to a host the caller named.
     const evil = await get('evil.example', '/');
     expect(evil.status).not.toBe(308);

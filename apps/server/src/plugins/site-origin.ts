@@ -34,9 +34,10 @@ export default fp(
       // Development (production requires PUBLIC_ORIGIN): `npm start` listens on 127.0.0.1 and prints
       // localhost. A page opened as 127.0.0.1 or [::1] would be another origin to the browser — its calls
       // refused by the CSRF check, its ESIA return landing on localhost without the sign-in cookie — so
-      // pages move to the site's one origin. Only ever to that origin, never to a Host the caller chose.
+      // pages move to the site's one origin. Only ever to that origin, never to a Host the caller chose; only
+      // a browser's navigation (the server's own calls to its stand-ins keep their Authorization header).
       app.addHook('onRequest', async (request, reply) => {
-        if (!port || (request.method !== 'GET' && request.method !== 'HEAD') || request.url.startsWith('/api/')) return;
+        if (!port || request.headers['sec-fetch-mode'] !== 'navigate' || request.url.startsWith('/api/')) return;
         const host = request.headers.host;
         if (host && LOOPBACK_HOSTS.has(host.replace(/:\d+$/, '')) && host !== `localhost:${port}`) {
           return reply.redirect(`${app.siteOrigin()}${request.url}`, 308);
