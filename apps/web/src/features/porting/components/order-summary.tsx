@@ -1,6 +1,6 @@
 import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatMsisdn } from '@perenos/phone';
 import type { ReactNode } from 'react';
+import { Msisdn } from '../../../components/msisdn';
 import { OperatorName } from '../../account';
 import type { PortationOrder } from '../api';
 import { formatDay } from '../dates';
@@ -22,8 +22,9 @@ export function OrderSummary({ order, extra }: { order: PortationOrder; extra?: 
     <Paper withBorder p="md" data-testid="order-summary">
       <SimpleGrid cols={{ base: 2, md: extra ? 3 : 4 }} spacing="md">
         <Fact label="Номер">
-          <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
-            {formatMsisdn(order.msisdn)}
+          {/* Half a phone's width: a smaller size keeps the whole number clear of the region beside it. */}
+          <Text fw={700} fz={{ base: 'sm', xs: 'md' }}>
+            <Msisdn value={order.msisdn} />
           </Text>
         </Fact>
         <Fact label="Регион">{order.regionName ?? '—'}</Fact>
