@@ -39,6 +39,20 @@ interface OverlayEntry {
   seq: number;
 }
 
+/**
+ * The index as it was when a batch file started: the same plan, ported arrays and names for every row
+ * of the file, so answers can be formatted once per distinct key and reused.
+ */
+export interface BatchView {
+  /**
+   * Equal for two numbers exactly when their answers are equal but for the number (same range, same
+   * ported-registry entry); -1 when no range holds the number; NaN when the answer cannot be keyed.
+   */
+  key(msisdn: number): number;
+  /** The full answer, as `lookup` gives it, from the same view. */
+  answer(msisdn: string): LookupAnswer | undefined;
+}
+
 interface OperatorBrief {
   name: string;
   logo: string;
@@ -240,13 +254,38 @@ export class LookupEngine {
     return this.answer(msisdn, this.overlay.get(n) ?? this.ported.find(n));
   }
 
+  /** A fixed view of the index for one batch file (see BatchView). */
+  batchView(): BatchView {
+    const { plan, ported, overlay, operators } = this;
+    return {
+      key: (n) => {
+        const port = (overlay.size > 0 ? overlay.get(n) : undefined) ?? ported.find(n);
+        const range = plan.indexOf(n);
+        if (!port) return range < 0 ? -1 : (range + 1) * 2 ** 33;
+        if (range < 0 && port.operatorId === 0) return -1;
+        // Range, operator and day packed into one exact double (2^20 ranges, 2^17 operators, 2^16 days).
+        if (range >= 2 ** 20 - 1 || port.operatorId >= 2 ** 17 - 1 || port.day >= 2 ** 16) return Number.NaN;
+        return (range + 1) * 2 ** 33 + (port.operatorId + 1) * 2 ** 16 + port.day;
+      },
+      answer: (msisdn) => {
+        const n = Number(msisdn);
+        return this.answer(msisdn, overlay.get(n) ?? ported.find(n), plan, operators);
+      },
+    };
+  }
+
   /** The answer from the number's range and its ported-registry entry, if any. */
-  private answer(msisdn: string, port: { operatorId: number; day: number } | undefined): LookupAnswer | undefined {
-    const range: PlanRangeInfo | undefined = this.plan.find(Number(msisdn));
+  private answer(
+    msisdn: string,
+    port: { operatorId: number; day: number } | undefined,
+    plan = this.plan,
+    operators = this.operators,
+  ): LookupAnswer | undefined {
+    const range: PlanRangeInfo | undefined = plan.find(Number(msisdn));
     const portedTo = port && port.operatorId !== 0 ? port.operatorId : undefined;
     const operatorId = portedTo ?? range?.operatorId;
     if (operatorId === undefined) return undefined;
-    const operator = this.operators.get(operatorId);
+    const operator = operators.get(operatorId);
     const regionCode = range?.regionCodes[0] ?? null;
     return {
       msisdn,
