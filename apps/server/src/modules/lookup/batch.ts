@@ -415,21 +415,35 @@ const CHUNK = 1 << 20;
 
 /** Output in large chunks of bytes: rows are copied in, a full chunk is handed out. */
 class Chunks {
-  buf = Buffer.allocUnsafe(CHUNK);
+  buf: Buffer;
   pos = 0;
+
+  /** `spare`: chunks handed out earlier and done with (XLSX: deflated), to fill again instead of allocating. */
+  constructor(private readonly spare: Buffer[] = []) {
+    this.buf = this.fresh(CHUNK);
+  }
+
+  private fresh(bytes: number): Buffer {
+    while (bytes <= CHUNK && this.spare.length > 0) {
+      const again = this.spare.pop() as Buffer;
+      // Only whole chunks of ours: a view of a shared pool or a bigger buffer is left alone.
+      if (again.byteOffset === 0 && again.buffer.byteLength === CHUNK) return Buffer.from(again.buffer, 0, CHUNK);
+    }
+    return Buffer.allocUnsafe(Math.max(CHUNK, bytes));
+  }
 
   /** The filled chunk when `bytes` more would not fit (the caller yields it), else null. */
   room(bytes: number): Buffer | null {
     if (this.pos + bytes <= this.buf.length) return null;
     const full = this.buf.subarray(0, this.pos);
-    this.buf = Buffer.allocUnsafe(Math.max(CHUNK, bytes));
+    this.buf = this.fresh(bytes);
     this.pos = 0;
     return full;
   }
 
   take(): Buffer {
     const full = this.buf.subarray(0, this.pos);
-    this.buf = Buffer.allocUnsafe(CHUNK);
+    this.buf = this.fresh(CHUNK);
     this.pos = 0;
     return full;
   }
@@ -481,17 +495,34 @@ class Chunks {
     this.pos = pos;
   }
 
-  /** A non-negative integer in decimal. */
+  /** A non-negative integer in decimal; a number of 11 digits is written as two small ones (integer arithmetic). */
   integer(n: number): void {
+    if (n < 1e9) {
+      this.small(n);
+      return;
+    }
+    const high = Math.floor(n / 1e6);
+    this.small(high);
+    let low = n - high * 1e6;
+    const buf = this.buf;
+    let p = this.pos + 6;
+    this.pos = p;
+    for (let k = 0; k < 6; k++) {
+      buf[--p] = 48 + (low % 10);
+      low = (low / 10) | 0;
+    }
+  }
+
+  private small(n: number): void {
     const buf = this.buf;
     let digits = 1;
-    for (let m = n; m >= 10; m = Math.floor(m / 10)) digits++;
+    for (let m = n; m >= 10; m = (m / 10) | 0) digits++;
     let p = this.pos + digits;
     this.pos = p;
     let m = n;
     do {
       buf[--p] = 48 + (m % 10);
-      m = Math.floor(m / 10);
+      m = (m / 10) | 0;
     } while (m > 0);
   }
 }
@@ -589,7 +620,7 @@ function template(cells: string[], firstCol: number, shared: SharedStrings): Tem
 /** The result as an XLSX workbook streamed as it is written; cells are text, never formulas. */
 export function xlsxResult(input: XlsxBatch, view: BatchView): Readable {
   const { cells, numbers, width, first } = input;
-  function* sheetData(shared: SharedStrings): Generator<Buffer> {
+  function* sheetData(shared: SharedStrings, spare: Buffer[]): Generator<Buffer> {
     const numberCol = Buffer.from(`<c r="${columnName(width)}`);
     const inlineOpen = Buffer.from('" t="inlineStr"><is><t>');
     const inlineClose = Buffer.from('</t></is></c>');
@@ -602,7 +633,7 @@ export function xlsxResult(input: XlsxBatch, view: BatchView): Readable {
     const invalid = status('Неверный номер');
     const notFound = status('Не найден');
     const columnHeads = Array.from({ length: width }, (_, c) => Buffer.from(`<c r="${columnName(c)}`));
-    const out = new Chunks();
+    const out = new Chunks(spare);
     const put = (t: Template) => {
       let from = 0;
       for (const cut of t.cuts) {

@@ -547,16 +547,24 @@ function deflateChunk(chunk: Buffer, last: boolean): Promise<Buffer> {
   );
 }
 
-/** Deflates a part's chunks several at a time, in order; counts size and CRC on the way. */
-async function* deflated(source: Iterable<Buffer>, entry: Written): AsyncGenerator<Buffer> {
+/**
+ * Deflates a part's chunks several at a time, in order; counts size and CRC on the way. Chunks it
+ * is done with go to `spare`, for the writer to fill again.
+ */
+async function* deflated(source: Iterable<Buffer>, entry: Written, spare: Buffer[]): AsyncGenerator<Buffer> {
   const pending: Promise<Buffer>[] = [];
+  const compress = (chunk: Buffer, last: boolean) =>
+    deflateChunk(chunk, last).then((out) => {
+      spare.push(chunk);
+      return out;
+    });
   let held: Buffer | undefined;
   for (const chunk of source) {
     if (chunk.length === 0) continue;
     if (held) {
       entry.crc = crc32(held, entry.crc);
       entry.size += held.length;
-      pending.push(deflateChunk(held, false));
+      pending.push(compress(held, false));
     }
     held = chunk;
     if (pending.length >= DEFLATE_IN_FLIGHT) {
@@ -568,7 +576,7 @@ async function* deflated(source: Iterable<Buffer>, entry: Written): AsyncGenerat
   const last = held ?? Buffer.alloc(0);
   entry.crc = crc32(last, entry.crc);
   entry.size += last.length;
-  pending.push(deflateChunk(last, true));
+  pending.push(compress(last, true));
   for (const p of pending) {
     const out = await p;
     entry.compressed += out.length;
@@ -578,13 +586,19 @@ async function* deflated(source: Iterable<Buffer>, entry: Written): AsyncGenerat
 
 /**
  * An XLSX of one sheet, produced while it is sent: `sheetData` yields the XML of the rows (between
- * `<sheetData>` and `</sheetData>`) in chunks, using the shared-strings table it is given.
+ * `<sheetData>` and `</sheetData>`) in chunks, using the shared-strings table it is given; it may
+ * refill the chunks that come back in `spare`.
  */
-export function xlsxStream(sheetName: string, sheetData: (shared: SharedStrings) => Iterable<Buffer>): Readable {
+export function xlsxStream(
+  sheetName: string,
+  sheetData: (shared: SharedStrings, spare: Buffer[]) => Iterable<Buffer>,
+): Readable {
   const shared = new SharedStrings();
+  // Chunks the deflater is done with; the writer only takes back ones of its own size (see Chunks).
+  const spare: Buffer[] = [];
   function* sheetXml(): Generator<Buffer> {
     yield SHEET_HEAD;
-    yield* sheetData(shared);
+    yield* sheetData(shared, spare);
     yield SHEET_TAIL;
   }
   async function* zip(): AsyncGenerator<Buffer> {
@@ -605,7 +619,7 @@ export function xlsxStream(sheetName: string, sheetData: (shared: SharedStrings)
       const header = localHeader(name);
       yield header;
       offset += header.length;
-      yield* deflated(source(), entry);
+      yield* deflated(source(), entry, spare);
       offset += entry.compressed;
       const d = descriptor(entry);
       yield d;
