@@ -396,16 +396,17 @@ function outputHeader(input: BatchInput): string[] {
  * Capped, so a file of a million different portings does not keep a million of them.
  */
 function answerCache<T>(view: BatchView, format: (answer: LookupAnswer) => T): (msisdn: number) => T | undefined {
+  // Keys are small integers (cheap to hash, unlike numbers past 2^31).
   const cache = new Map<number, T>();
   return (msisdn) => {
     const key = view.key(msisdn);
-    if (key === -1) return undefined;
+    if (key < 0) return undefined;
     let value = cache.get(key);
     if (value === undefined) {
       const answer = view.answer(String(msisdn));
       if (!answer) return undefined;
       value = format(answer);
-      if (cache.size < 50_000 && !Number.isNaN(key)) cache.set(key, value);
+      if (cache.size < 50_000) cache.set(key, value);
     }
     return value;
   };

@@ -46,7 +46,7 @@ interface OverlayEntry {
 export interface BatchView {
   /**
    * Equal for two numbers exactly when their answers are equal but for the number (same range, same
-   * ported-registry entry); -1 when no range holds the number; NaN when the answer cannot be keyed.
+   * ported-registry entry): a small integer (an array index), -1 when no range holds the number.
    */
   key(msisdn: number): number;
   /** The full answer, as `lookup` gives it, from the same view. */
@@ -257,15 +257,22 @@ export class LookupEngine {
   /** A fixed view of the index for one batch file (see BatchView). */
   batchView(): BatchView {
     const { plan, ported, overlay, operators } = this;
+    // A number in no ported entry is keyed by its range's position; each distinct (range, entry)
+    // of a ported number gets the next integer past them.
+    const portedKeys = new Map<string, number>();
     return {
       key: (n) => {
         const port = (overlay.size > 0 ? overlay.get(n) : undefined) ?? ported.find(n);
         const range = plan.indexOf(n);
-        if (!port) return range < 0 ? -1 : (range + 1) * 2 ** 33;
+        if (!port) return range;
         if (range < 0 && port.operatorId === 0) return -1;
-        // Range, operator and day packed into one exact double (2^20 ranges, 2^17 operators, 2^16 days).
-        if (range >= 2 ** 20 - 1 || port.operatorId >= 2 ** 17 - 1 || port.day >= 2 ** 16) return Number.NaN;
-        return (range + 1) * 2 ** 33 + (port.operatorId + 1) * 2 ** 16 + port.day;
+        const entry = `${range},${port.operatorId},${port.day}`;
+        let key = portedKeys.get(entry);
+        if (key === undefined) {
+          key = plan.size + portedKeys.size;
+          portedKeys.set(entry, key);
+        }
+        return key;
       },
       answer: (msisdn) => {
         const n = Number(msisdn);
