@@ -45,8 +45,8 @@ interface OverlayEntry {
  */
 export interface BatchView {
   /**
-   * Equal for two numbers exactly when their answers are equal but for the number (same range, same
-   * ported-registry entry): a small integer (an array index), -1 when no range holds the number.
+   * Equal for two numbers exactly when their answers are equal but for the number (ranges of the same
+   * kind, the same ported-registry entry): a small integer; -1 when no range holds the number.
    */
   key(msisdn: number): number;
   /** The full answer, as `lookup` gives it, from the same view. */
@@ -257,16 +257,17 @@ export class LookupEngine {
   /** A fixed view of the index for one batch file (see BatchView). */
   batchView(): BatchView {
     const { plan, ported, overlay, operators } = this;
-    // A number in no ported entry is keyed by its range's position; each distinct (range, entry)
-    // of a ported number gets the next integer past them.
+    // A number in no ported entry is keyed by its range's kind (PlanIndex.kindAt); each distinct
+    // (kind, entry) of a ported number gets the next integer past them.
     const portedKeys = new Map<string, number>();
     return {
       key: (n) => {
         const port = (overlay.size > 0 ? overlay.get(n) : undefined) ?? ported.find(n);
         const range = plan.indexOf(n);
-        if (!port) return range;
+        const kind = range < 0 ? -1 : plan.kindAt(range);
+        if (!port) return kind;
         if (range < 0 && port.operatorId === 0) return -1;
-        const entry = `${range},${port.operatorId},${port.day}`;
+        const entry = `${kind},${port.operatorId},${port.day}`;
         let key = portedKeys.get(entry);
         if (key === undefined) {
           key = plan.size + portedKeys.size;

@@ -21,6 +21,7 @@ export class PlanIndex {
     private readonly from: Float64Array,
     private readonly to: Float64Array,
     private readonly info: PlanRangeInfo[],
+    private readonly kinds: Uint32Array,
   ) {
     this.blocks = directory(from, (n) => Math.floor((n - PLAN_BASE) / PLAN_BLOCK), PLAN_BLOCKS);
   }
@@ -31,17 +32,35 @@ export class PlanIndex {
     const from = new Float64Array(sorted.length);
     const to = new Float64Array(sorted.length);
     const info: PlanRangeInfo[] = [];
+    const kinds = new Uint32Array(sorted.length);
+    const kindOf = new Map<string, number>();
     sorted.forEach((r, i) => {
       from[i] = r.fromMsisdn;
       to[i] = r.toMsisdn;
-      info.push({
+      const range = {
         operatorId: r.operatorId,
         legalName: r.legalName,
         regionCodes: r.regionCodes,
         regionName: r.regionName ?? null,
-      });
+      };
+      info.push(range);
+      const same = JSON.stringify(range);
+      let kind = kindOf.get(same);
+      if (kind === undefined) {
+        kind = kindOf.size;
+        kindOf.set(same, kind);
+      }
+      kinds[i] = kind;
     });
-    return new PlanIndex(from, to, info);
+    return new PlanIndex(from, to, info, kinds);
+  }
+
+  /**
+   * Ranges with the same holder, operator and regions answer alike: the same small integer for all
+   * of them (thousands of ranges, a few hundred kinds), so a batch formats each answer once.
+   */
+  kindAt(position: number): number {
+    return this.kinds[position] as number;
   }
 
   get size(): number {
