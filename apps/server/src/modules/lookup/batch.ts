@@ -595,25 +595,36 @@ export function csvResult(input: TextBatch, view: BatchView): Readable {
 
 /**
  * A row's answer cells after the number (columns width+1 …) as a template: the bytes with the row
- * number left out at `cuts` (cells carry references such as `H17`).
+ * number left out at `cuts`. A cell right after a written one goes without its reference (readers
+ * take it as the next column, as the format allows); the first one of a row and one after a gap
+ * carry it (`H17`). `afterNumber`: the number's cell was written just before.
  */
 interface Template {
   bytes: Buffer;
   cuts: number[];
 }
 
-function template(cells: string[], firstCol: number, shared: SharedStrings): Template {
+function template(cells: string[], firstCol: number, shared: SharedStrings, afterNumber: boolean): Template {
   const parts: Buffer[] = [];
   const cuts: number[] = [];
   let length = 0;
+  let previous = afterNumber ? -1 : -2;
   cells.forEach((cell, j) => {
     if (cell === '') return;
-    const head = Buffer.from(`<c r="${columnName(firstCol + j)}`);
-    const tail = Buffer.from(shared.cellTail(cell));
-    parts.push(head, tail);
-    length += head.length;
-    cuts.push(length);
-    length += tail.length;
+    const body = shared.cellBody(cell);
+    if (previous === j - 1) {
+      const whole = Buffer.from(`<c${body}`);
+      parts.push(whole);
+      length += whole.length;
+    } else {
+      const head = Buffer.from(`<c r="${columnName(firstCol + j)}`);
+      const tail = Buffer.from(`"${body}`);
+      parts.push(head, tail);
+      length += head.length;
+      cuts.push(length);
+      length += tail.length;
+    }
+    previous = j;
   });
   return { bytes: Buffer.concat(parts), cuts };
 }
@@ -624,12 +635,13 @@ export function xlsxResult(input: XlsxBatch, view: BatchView): Readable {
   function* sheetData(shared: SharedStrings, spare: Buffer[]): Generator<Buffer> {
     const numberCol = Buffer.from(`<c r="${columnName(width)}`);
     const inlineOpen = Buffer.from('" t="inlineStr"><is><t>');
+    const inlineNext = Buffer.from('<c t="inlineStr"><is><t>');
     const inlineClose = Buffer.from('</t></is></c>');
     const rowOpen = Buffer.from('<row r="');
     const rowOpenEnd = Buffer.from('">');
     const rowClose = Buffer.from('</row>');
-    const answers = answerCache(view, (answer) => template(answerCells(answer), width + 1, shared));
-    const status = (text: string) => template(['', '', '', '', '', text], width + 1, shared);
+    const answers = answerCache(view, (answer) => template(answerCells(answer), width + 1, shared, true));
+    const status = (text: string) => template(['', '', '', '', '', text], width + 1, shared, false);
     const blank = status('Пустая строка');
     const invalid = status('Неверный номер');
     const notFound = status('Не найден');
@@ -660,11 +672,12 @@ export function xlsxResult(input: XlsxBatch, view: BatchView): Readable {
         const d = cells.digitsAt(r, c);
         if (d >= 0) size += cells.digitsTo(d) - cells.digitsFrom(d) + 64;
         else {
-          const xml = shared.cell(neutralise(cells.text(r, c)), c, row);
-          if (xml === '') continue;
+          const text = neutralise(cells.text(r, c));
+          if (text === '') continue;
           other ??= [];
-          other[c] = xml;
-          size += 3 * xml.length;
+          const body = shared.cellBody(text);
+          other[c] = body;
+          size += 3 * body.length + 24;
         }
       }
       const n = numbers[i] as number;
@@ -675,26 +688,40 @@ export function xlsxResult(input: XlsxBatch, view: BatchView): Readable {
       out.all(rowOpen);
       out.row();
       out.all(rowOpenEnd);
+      let previous = -2;
       for (let c = 0; c < width; c++) {
-        const xml = other?.[c];
-        if (xml !== undefined) {
-          out.text(xml);
+        const body = other?.[c];
+        const d = body === undefined ? cells.digitsAt(r, c) : -1;
+        if (body === undefined && d < 0) continue;
+        const next = previous === c - 1;
+        previous = c;
+        if (body !== undefined) {
+          if (next) out.text(`<c${body}`);
+          else {
+            out.all(columnHeads[c] as Buffer);
+            out.row();
+            out.text(`"${body}`);
+          }
           continue;
         }
-        const d = cells.digitsAt(r, c);
-        if (d < 0) continue;
-        out.all(columnHeads[c] as Buffer);
-        out.row();
-        out.all(inlineOpen);
+        if (next) out.all(inlineNext);
+        else {
+          out.all(columnHeads[c] as Buffer);
+          out.row();
+          out.all(inlineOpen);
+        }
         out.bytes(sheet, cells.digitsFrom(d), cells.digitsTo(d));
         out.all(inlineClose);
       }
       if (n === BLANK) put(blank);
       else if (n === INVALID) put(invalid);
       else {
-        out.all(numberCol);
-        out.row();
-        out.all(inlineOpen);
+        if (previous === width - 1) out.all(inlineNext);
+        else {
+          out.all(numberCol);
+          out.row();
+          out.all(inlineOpen);
+        }
         out.integer(n);
         out.all(inlineClose);
         put(answer ?? notFound);

@@ -502,21 +502,21 @@ export class SharedStrings {
   private readonly map = new Map<string, number>();
 
   /**
-   * A non-empty text cell after its reference: `<c r="B7` + this. Words go to the table (up to its
-   * cap), anything else is written in place. Cells carry their reference: readers such as exceljs rely on it.
+   * A non-empty text cell after `<c` and its reference, if any: ` t="s"><v>3</v></c>`. Words go to
+   * the table (up to its cap), anything else is written in place.
    */
-  cellTail(cell: string): string {
+  cellBody(cell: string): string {
     let index = this.map.get(cell);
     if (index === undefined && this.map.size < MAX_SHARED && cell.length < 256 && HAS_LETTER.test(cell)) {
       index = this.map.size;
       this.map.set(cell, index);
     }
-    return index === undefined ? `" t="inlineStr"><is>${tElement(cell)}</is></c>` : `" t="s"><v>${index}</v></c>`;
+    return index === undefined ? ` t="inlineStr"><is>${tElement(cell)}</is></c>` : ` t="s"><v>${index}</v></c>`;
   }
 
-  /** The whole cell, '' for an empty one. */
+  /** The whole cell with its reference, '' for an empty one. */
   cell(cell: string, col: number, row: number): string {
-    return cell === '' ? '' : `<c r="${columnName(col)}${row}${this.cellTail(cell)}`;
+    return cell === '' ? '' : `<c r="${columnName(col)}${row}"${this.cellBody(cell)}`;
   }
 
   xml(): Buffer {
