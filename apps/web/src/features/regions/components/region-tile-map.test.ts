@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { regions } from '../../../../../server/src/db/seed/reference-data';
+import { regions } from '../../../../../server/src/modules/regions/reference-data';
 import { neighbour, shadeFor, tileLabel } from './region-tile-map';
 
 describe('region tile map', () => {
