@@ -222,7 +222,9 @@ async function singleLookups(port: number, ported: number, headers: Record<strin
       connections: 50,
       pipelining: 1,
       duration,
-      requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, body: bodies[next++ % bodies.length] }) }],
+      requests: [
+        { setupRequest: (req: Record<string, unknown>) => ({ ...req, body: bodies[next++ % bodies.length] }) },
+      ],
     });
   // A fresh process compiles its hot paths during the first second or two: every server, the hello world
   // included, is measured warm, as a running node is.
