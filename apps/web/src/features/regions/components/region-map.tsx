@@ -79,7 +79,8 @@ export function RegionMap({
   }, [baseMap]);
   const [zoom, setZoom] = useState<'all' | 'europe'>('all');
   const [focused, setFocused] = useState<number>();
-  const [hovered, setHovered] = useState<number>();
+  // The subject named beside the pointer or the focus, whichever moved last.
+  const [tipCode, setTipCode] = useState<number>();
   const svg = useRef<SVGSVGElement>(null);
   const byCode = new Map(regions.map((r) => [r.code, r]));
   // Subjects without a region (none, the build checks) are not drawn; small ones last, on top.
@@ -87,7 +88,6 @@ export function RegionMap({
   const tabStop = shapes.some((s) => s.code === selected) ? selected : shapes[0]?.code;
   const view = zoom === 'europe' ? layout.europe : layout.viewBox;
   const marker = view.width * 0.011;
-  const tipCode = hovered ?? focused;
   const tipShape = shapes.find((s) => s.code === tipCode);
   const tipRegion = tipCode === undefined ? undefined : byCode.get(tipCode);
   const ring = (code: number | undefined) => shapes.find((s) => s.code === code);
@@ -145,7 +145,7 @@ export function RegionMap({
           viewBox={viewBoxOf(view)}
           role="group"
           aria-label="Карта субъектов России"
-          onMouseLeave={() => setHovered(undefined)}
+          onMouseLeave={() => setTipCode(focused)}
         >
           {shapes.map((s) => {
             const region = byCode.get(s.code);
@@ -165,9 +165,15 @@ export function RegionMap({
                 style={{ fill: shade.background }}
                 onClick={() => onSelect(s.code)}
                 onKeyDown={(event) => onKeyDown(event, s.code)}
-                onFocus={() => setFocused(s.code)}
-                onBlur={() => setFocused(undefined)}
-                onMouseEnter={() => setHovered(s.code)}
+                onFocus={() => {
+                  setFocused(s.code);
+                  setTipCode(s.code);
+                }}
+                onBlur={() => {
+                  setFocused(undefined);
+                  setTipCode(undefined);
+                }}
+                onMouseEnter={() => setTipCode(s.code)}
               >
                 <path d={s.d} fillRule="evenodd" />
               </g>
@@ -191,7 +197,7 @@ export function RegionMap({
                   style={{ fill: shade.background, stroke: shade.edge }}
                   aria-hidden
                   onClick={() => onSelect(s.code)}
-                  onMouseEnter={() => setHovered(s.code)}
+                  onMouseEnter={() => setTipCode(s.code)}
                 />
               );
             })}
@@ -199,7 +205,7 @@ export function RegionMap({
           {focusRing && <Ring shape={focusRing} marker={marker} className={classes.focusRing} />}
         </svg>
         {tipRegion && tipStyle && (
-          <div className={`${classes.tip} ${tipSide}`} style={tipStyle} aria-hidden>
+          <div className={`${classes.tip} ${tipSide}`} style={tipStyle} aria-hidden data-testid="region-map-tip">
             <strong>{tipRegion.name}</strong>
             <br />
             {operatorCountText(tipRegion.operatorCount)}
