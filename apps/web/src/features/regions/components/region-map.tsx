@@ -103,6 +103,10 @@ export function RegionMap({
     if (!isArrowKey(event.key)) return;
     event.preventDefault();
     const next = neighbour(shapes, code, event.key);
+    // Keys may lead past the European part's edge: then the whole country is shown again.
+    const shape = shapes.find((s) => s.code === next);
+    const { x, y, width, height } = layout.europe;
+    if (shape && (shape.cx < x || shape.cx > x + width || shape.cy < y || shape.cy > y + height)) setZoom('all');
     svg.current?.querySelector<SVGGElement>(`[data-code="${next}"]`)?.focus();
   };
 
@@ -165,8 +169,9 @@ export function RegionMap({
                 style={{ fill: shade.background }}
                 onClick={() => onSelect(s.code)}
                 onKeyDown={(event) => onKeyDown(event, s.code)}
-                onFocus={() => {
-                  setFocused(s.code);
+                onFocus={(event) => {
+                  // The ring is for the keyboard; a click or a tap shows the choice's own line.
+                  setFocused(event.currentTarget.matches(':focus-visible') ? s.code : undefined);
                   setTipCode(s.code);
                 }}
                 onBlur={() => {
