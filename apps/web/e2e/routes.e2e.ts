@@ -164,7 +164,10 @@ describe('every route of the site', () => {
     await page.getByRole('heading', { name: south.split(':')[0] }).waitFor();
     expect(await map.getByRole('button', { pressed: true }).getAttribute('aria-label')).toBe(south);
 
-    // A subject too small to point at is found by name.
+    // A subject too small to point at has a marker to click…
+    await map.locator('[data-marker="77"]').click();
+    await page.getByRole('heading', { name: 'г. Москва' }).waitFor();
+    // …and every subject is found by name.
     await page.getByRole('combobox', { name: 'Найти регион' }).fill('Севаст');
     await page.getByRole('option', { name: 'г. Севастополь' }).click();
     await page.getByRole('heading', { name: 'г. Севастополь' }).waitFor();
@@ -205,8 +208,9 @@ describe('every route of the site', () => {
     const { page, errors } = await visit('/coverage', 'Карта покрытия');
     await page.locator('.leaflet-overlay-pane path').first().waitFor();
     expect(await page.locator('.leaflet-overlay-pane path').count()).toBeGreaterThanOrEqual(20);
-    // The base map (Russia's outline and subjects) is the site's own file, drawn under the coverage.
-    await page.waitForFunction(() => document.querySelectorAll('.leaflet-overlay-pane path').length >= 23);
+    // The base map is the site's own file, drawn under the coverage: 89 federal subjects, their
+    // borders and the country's outline, then the operator's zones.
+    await page.waitForFunction(() => document.querySelectorAll('.leaflet-overlay-pane path').length >= 91 + 20);
     await page.getByText('Билайн', { exact: true }).first().click();
     await page.locator('.leaflet-overlay-pane path').first().waitFor();
     // No projection jargon for consumers.

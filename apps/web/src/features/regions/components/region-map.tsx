@@ -200,6 +200,7 @@ export function RegionMap({
                   r={marker}
                   className={classes.marker}
                   style={{ fill: shade.background, stroke: shade.edge }}
+                  data-marker={s.code}
                   aria-hidden
                   onClick={() => onSelect(s.code)}
                   onMouseEnter={() => setTipCode(s.code)}
