@@ -15,6 +15,7 @@ import {
   Tabs,
   Text,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -311,6 +312,8 @@ function RegionTariffs({ region, params, setParams }: RegionTariffsProps) {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Stack gap="md">
+              {/* The cards' headings are h3: on narrow screens (filters in a drawer) nothing else puts an h2 above them. */}
+              <VisuallyHidden component="h2">Список тарифов</VisuallyHidden>
               <Group justify="space-between" align="flex-end">
                 <Text fw={500} aria-live="polite" data-testid="tariff-count">
                   {data ? `Найдено тарифов: ${formatCount(data.totalRows)}` : ' '}
