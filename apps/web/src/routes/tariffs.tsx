@@ -11,6 +11,7 @@ import {
   Stack,
   Text,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -237,31 +238,35 @@ function RegionTariffs({ region }: { region: { code: number; slug: string; name:
             )
           }
           header={
-            <Group justify="space-between" align="flex-end">
-              <Text fw={500} aria-live="polite" data-testid="tariff-count">
-                {data ? `Найдено тарифов: ${formatCount(data.totalRows)}` : ' '}
-              </Text>
-              <Group gap="xs" align="flex-end">
-                <Select
-                  label="Сортировка"
-                  data={SORT_LABELS}
-                  value={state.sort}
-                  onChange={(v) => url.setFilters({ sort: (v as SortField | null) ?? 'price' })}
-                  allowDeselect={false}
-                  w={170}
-                  comboboxProps={{ withinPortal: true }}
-                />
-                <SegmentedControl
-                  value={state.desc ? 'desc' : 'asc'}
-                  onChange={(v) => url.setFilters({ desc: v === 'desc' })}
-                  data={[
-                    { value: 'asc', label: 'по возрастанию' },
-                    { value: 'desc', label: 'по убыванию' },
-                  ]}
-                  aria-label="Направление сортировки"
-                />
+            <>
+              {/* The cards' headings are h3: on narrow screens (filters in a drawer) nothing else puts an h2 above them. */}
+              <VisuallyHidden component="h2">Список тарифов</VisuallyHidden>
+              <Group justify="space-between" align="flex-end">
+                <Text fw={500} aria-live="polite" data-testid="tariff-count">
+                  {data ? `Найдено тарифов: ${formatCount(data.totalRows)}` : ' '}
+                </Text>
+                <Group gap="xs" align="flex-end">
+                  <Select
+                    label="Сортировка"
+                    data={SORT_LABELS}
+                    value={state.sort}
+                    onChange={(v) => url.setFilters({ sort: (v as SortField | null) ?? 'price' })}
+                    allowDeselect={false}
+                    w={170}
+                    comboboxProps={{ withinPortal: true }}
+                  />
+                  <SegmentedControl
+                    value={state.desc ? 'desc' : 'asc'}
+                    onChange={(v) => url.setFilters({ desc: v === 'desc' })}
+                    data={[
+                      { value: 'asc', label: 'по возрастанию' },
+                      { value: 'desc', label: 'по убыванию' },
+                    ]}
+                    aria-label="Направление сортировки"
+                  />
+                </Group>
               </Group>
-            </Group>
+            </>
           }
           page={data}
           isPending={list.isPending}
