@@ -2,7 +2,8 @@
 // `npm run bench:web`: Lighthouse (mobile, simulated throttling: its default) on the site's key pages,
 // three runs each, Debian's Chromium. Builds the web app, starts the built site as `npm start` does
 // (own PGlite folder with demo data, a free port), prints the median scores, LCP, TBT, CLS and the
-// JS/CSS bytes each page transferred. Options: --runs N (default 3), --page /path (repeatable).
+// JS/CSS bytes each page transferred, and the home route's JS gzip total against its 120 KB budget.
+// Options: --runs N (default 3), --page /path (repeatable).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { budgetLine } from './web-budget.mjs';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const args = process.argv.slice(2);
@@ -87,6 +89,8 @@ async function main() {
   console.log('Сборка веб-приложения…');
   const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
+  // Bytes do not depend on the machine's load: the one figure to compare across runs as it is.
+  console.log(budgetLine());
   const dataDir = mkdtempSync(join(tmpdir(), 'perenos-bench-web-'));
   const site = await startSite(dataDir);
   const chrome = await chromeLauncher.launch({

@@ -1,5 +1,5 @@
 /** The benchmark's catalogue: many generated tariffs over the real regions and operators. */
-import { regions as regionSeed } from '../src/db/seed/reference-data';
+import { regions as regionSeed } from '../src/modules/regions/reference-data';
 import type { CatalogueTariff } from '../src/modules/tariffs/catalogue';
 import { regionPriceFactor } from '../src/modules/tariffs/demo-catalogue';
 

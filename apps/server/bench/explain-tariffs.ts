@@ -28,7 +28,7 @@ const client = new pg.Client({ connectionString: url.toString() });
 await client.connect();
 const count = await client.query('select count(*)::int as n from tariffs');
 if (count.rows[0].n === 0) {
-  const { importCatalogue } = await import('../src/modules/tariffs/repository');
+  const { importCatalogue } = await import('../src/modules/tariffs/service');
   await importCatalogue(handle.db, benchCatalogue(50_000));
   await client.query('analyze');
 }

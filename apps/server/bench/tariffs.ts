@@ -18,7 +18,7 @@ import pg from 'pg';
 import { openDatabase } from '../src/db/client';
 import { seedReference } from '../src/db/seed/index';
 import type { CatalogueTariff } from '../src/modules/tariffs/catalogue';
-import { importCatalogue } from '../src/modules/tariffs/repository';
+import { importCatalogue } from '../src/modules/tariffs/service';
 import { benchCatalogue } from './catalogue';
 
 interface CannonResult {

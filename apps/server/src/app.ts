@@ -25,6 +25,7 @@ import portingPlugin from './modules/porting/plugin';
 import regionRoutes from './modules/regions/routes';
 import serviceRoutes from './modules/services/routes';
 import settingsRoutes from './modules/settings/routes';
+import tariffsPlugin from './modules/tariffs/plugin';
 import tariffRoutes from './modules/tariffs/routes';
 import csrfPlugin from './plugins/csrf';
 import databasePlugin from './plugins/database';
@@ -144,6 +145,7 @@ export async function buildApp({ config, database, ownsDatabase = false }: Build
   await app.register(lookupPlugin, { lookup: config.lookup });
   await app.register(notificationsPlugin, { config: config.notifications });
   await app.register(portingPlugin, { config });
+  await app.register(tariffsPlugin, { pollMs: config.lookup.pollMs });
 
   await app.register(
     async (api) => {
@@ -153,7 +155,7 @@ export async function buildApp({ config, database, ownsDatabase = false }: Build
       await api.register(operatorRoutes);
       await api.register(serviceRoutes);
       await api.register(lookupRoutes, { config });
-      await api.register(tariffRoutes, { pollMs: config.lookup.pollMs });
+      await api.register(tariffRoutes);
       await api.register(esiaRoutes);
       await api.register(accountRoutes);
       await api.register(newsRoutes);

@@ -145,6 +145,19 @@ describe('accessibility (axe-core, WCAG 2.2 AA): no serious or critical violatio
       await page.keyboard.press('Enter');
       await page.waitForFunction(() => document.activeElement?.id === 'main');
 
+      // The region map zoomed to the European part, a subject focused from the keyboard and named beside it.
+      await page.goto(`${site.url}/operators/map`);
+      await settle(page);
+      const map = page.getByRole('group', { name: 'Карта субъектов России' });
+      await map.getByRole('button').nth(88).waitFor();
+      await page.getByText('Европейская часть', { exact: true }).click();
+      await map.getByRole('button', { pressed: true }).focus();
+      await page.keyboard.press('ArrowUp');
+      await page.getByTestId('region-map-tip').waitFor();
+      await page.waitForTimeout(300);
+      findings.push(...(await audit(page, `/operators/map zoomed, focused (${viewport})`)));
+      if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${viewport}-operators-map-focused.png` });
+
       // The mobile menu drawer (phone) is part of every page.
       if (viewport === 'phone') {
         await page.goto(`${site.url}/`);

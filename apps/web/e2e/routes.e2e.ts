@@ -132,20 +132,45 @@ describe('every route of the site', () => {
     await page.close();
   });
 
-  it('shows operators by region on the tile map, by mouse and by keyboard', async () => {
+  it('shows operators by region on the map of federal subjects, by mouse, by keyboard and by name', async () => {
     const { page, errors } = await visit('/operators/map', 'Операторы по регионам');
-    // The heading comes before the regions' data: wait for the tiles themselves.
-    await page.locator('main button[aria-pressed]').nth(84).waitFor();
-    await page.getByRole('button', { name: /^Свердловская область: операторов/ }).click();
+    // The heading comes before the regions' data and the base map: wait for the subjects themselves.
+    const map = page.getByRole('group', { name: 'Карта субъектов России' });
+    const subjects = map.getByRole('button');
+    await subjects.nth(88).waitFor();
+    expect(await subjects.count()).toBe(89);
+    await map.getByRole('button', { name: /^Свердловская область: операторов/ }).click();
     await page.getByRole('heading', { name: 'Свердловская область' }).waitFor();
     expect(await page.locator('main').innerText()).toContain('Мотив');
-    await page.getByRole('button', { name: /^Республика Крым: операторов/ }).focus();
-    await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'Республика Крым' }).waitFor();
-    // Arrow keys move between tiles: one step left of Crimea is Sevastopol.
+
+    // Tab reaches the map once, at the chosen subject; arrow keys move the focus between subjects.
+    await page.getByRole('combobox', { name: 'Найти регион' }).focus();
+    await page.keyboard.press('Tab');
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+    expect(await focused()).toMatch(/^Свердловская область: операторов/);
     await page.keyboard.press('ArrowLeft');
+    const west = await focused();
+    expect(west).toMatch(/: операторов — \d+$/);
+    expect(west).not.toMatch(/^Свердловская/);
+    // Hover and focus name the subject and its count beside it.
+    const tip = page.getByTestId('region-map-tip');
+    await tip.filter({ hasText: west.split(':')[0] }).waitFor();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowDown');
+    const south = await focused();
+    expect(south).not.toBe(west);
+    // Enter chooses the focused subject, as a click does.
     await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: /Севастополь/ }).waitFor();
+    await page.getByRole('heading', { name: south.split(':')[0] }).waitFor();
+    expect(await map.getByRole('button', { pressed: true }).getAttribute('aria-label')).toBe(south);
+
+    // A subject too small to point at has a marker to click…
+    await map.locator('[data-marker="77"]').click();
+    await page.getByRole('heading', { name: 'г. Москва' }).waitFor();
+    // …and every subject is found by name.
+    await page.getByRole('combobox', { name: 'Найти регион' }).fill('Севаст');
+    await page.getByRole('option', { name: 'г. Севастополь' }).click();
+    await page.getByRole('heading', { name: 'г. Севастополь' }).waitFor();
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -183,8 +208,9 @@ describe('every route of the site', () => {
     const { page, errors } = await visit('/coverage', 'Карта покрытия');
     await page.locator('.leaflet-overlay-pane path').first().waitFor();
     expect(await page.locator('.leaflet-overlay-pane path').count()).toBeGreaterThanOrEqual(20);
-    // The base map (Russia's outline and subjects) is the site's own file, drawn under the coverage.
-    await page.waitForFunction(() => document.querySelectorAll('.leaflet-overlay-pane path').length >= 23);
+    // The base map is the site's own file, drawn under the coverage: 89 federal subjects, their
+    // borders and the country's outline, then the operator's zones.
+    await page.waitForFunction(() => document.querySelectorAll('.leaflet-overlay-pane path').length >= 91 + 20);
     await page.getByText('Билайн', { exact: true }).first().click();
     await page.locator('.leaflet-overlay-pane path').first().waitFor();
     // No projection jargon for consumers.

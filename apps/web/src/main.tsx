@@ -1,11 +1,9 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import './lib/format';
 import './app/global.css';
 import { LoadingOverlay, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createQueryClient } from './app/query-client';
@@ -14,6 +12,10 @@ import { runStartup } from './app/startup';
 import { cssVariablesResolver, themeFor } from './app/theme';
 
 export const NOTIFICATION_TIMEOUT_MS = 5000;
+
+// The notifications' container is not needed to draw the first page; messages shown before it
+// arrives wait in Mantine's store and appear when it mounts.
+const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
 const root = createRoot(document.getElementById('root') as HTMLElement);
 const queryClient: QueryClient = createQueryClient();
@@ -31,7 +33,9 @@ runStartup(queryClient).then(({ theme }) => {
   root.render(
     <StrictMode>
       <MantineProvider theme={themeFor(theme)} cssVariablesResolver={cssVariablesResolver}>
-        <Notifications position="bottom-center" autoClose={NOTIFICATION_TIMEOUT_MS} />
+        <Suspense fallback={null}>
+          <Notifications position="bottom-center" autoClose={NOTIFICATION_TIMEOUT_MS} />
+        </Suspense>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>

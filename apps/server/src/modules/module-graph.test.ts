@@ -52,3 +52,26 @@ describe('server modules', () => {
     expect(cycles(graph).map((cycle) => cycle.join(' → '))).toEqual([]);
   });
 });
+
+describe('route files', () => {
+  // routes.ts is HTTP only (STYLE.md): a handler calls its module's service, which calls the repository.
+  it('never query the database themselves', () => {
+    const offenders: string[] = [];
+    for (const entry of readdirSync(modulesDir, { withFileTypes: true })) {
+      const path = join(modulesDir, entry.name, 'routes.ts');
+      if (!entry.isDirectory()) continue;
+      let text: string;
+      try {
+        text = readFileSync(path, 'utf8');
+      } catch {
+        continue;
+      }
+      const queries =
+        /from '(?:\.\/(?:repository|tables)|(?:\.\.\/)+(?:[a-z-]+\/)?(?:repository|tables)|(?:\.\.\/)+db\/schema|drizzle-orm[^']*)'/.test(
+          text,
+        ) || /\.db\.(?:select|insert|update|delete|execute|transaction)\(/.test(text);
+      if (queries) offenders.push(entry.name);
+    }
+    expect(offenders).toEqual([]);
+  });
+});

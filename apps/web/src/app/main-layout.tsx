@@ -1,26 +1,18 @@
-import {
-  Anchor,
-  AppShell,
-  Box,
-  Burger,
-  Button,
-  Container,
-  Drawer,
-  Group,
-  Menu,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { Anchor, Box, Burger, Button, Container, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { NavLink, Outlet, Link as RouterLink, useLocation } from 'react-router';
 import { getAuthQueryOptions, loginUrl, logoutUrl, SessionKeeper } from '../features/auth';
 import { type Feature, getFeaturesQueryOptions } from '../features/settings';
+import { AccountMenuButton } from './account-menu-button';
 import classes from './main-layout.module.css';
 import { RouteLoadingIndicator } from './route-loading-indicator';
 import { ScrollManager } from './scroll-manager';
+
+// Loaded when first needed: a signed-in visitor's menu, the narrow screens' drawer.
+const AccountMenu = lazy(() => import('./account-menu'));
+const NavDrawer = lazy(() => import('./nav-drawer'));
 
 interface NavItem {
   to: string;
@@ -57,6 +49,7 @@ function AccountControl({ onNavigate, inDrawer = false }: { onNavigate?: () => v
   const { data: auth } = useQuery(getAuthQueryOptions());
   const { data: features } = useQuery(getFeaturesQueryOptions());
   const location = useLocation();
+  const [menuWanted, setMenuWanted] = useState(false);
   const esiaOn = features?.some((f) => f.feature === 'EsiaAuth' && f.isEnabled) ?? false;
   if (auth?.isLogged) {
     const name = auth.userName ?? 'Личный кабинет';
@@ -74,27 +67,10 @@ function AccountControl({ onNavigate, inDrawer = false }: { onNavigate?: () => v
       );
     }
     return (
-      <Menu position="bottom-end" withinPortal={false} width={240}>
-        <Menu.Target>
-          <Button
-            variant="light"
-            maw={240}
-            rightSection={<span aria-hidden="true">▾</span>}
-            styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis' } }}
-            title={name}
-          >
-            {name}
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item component={RouterLink} to="/account">
-            Личный кабинет
-          </Menu.Item>
-          <Menu.Item component="a" href={logoutUrl()}>
-            Выйти
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      // A click before the menu's code arrives is not lost: the menu then opens as it mounts.
+      <Suspense fallback={<AccountMenuButton name={name} onClick={() => setMenuWanted(true)} />}>
+        <AccountMenu name={name} defaultOpened={menuWanted} />
+      </Suspense>
     );
   }
   if (!esiaOn) return null;
@@ -108,6 +84,8 @@ function AccountControl({ onNavigate, inDrawer = false }: { onNavigate?: () => v
 /** Header with navigation and the sign-in control, the page, and the footer: the frame of every route. */
 export function MainLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
+  // The drawer's code arrives with the first tap and stays mounted, so closing still animates.
+  const [drawerWanted, setDrawerWanted] = useState(false);
   const items = useNavItems(NAV);
   const links = items.map((item) => (
     <NavLink
@@ -121,14 +99,16 @@ export function MainLayout() {
     </NavLink>
   ));
   return (
-    <AppShell header={{ height: 64 }} padding={0}>
+    // A fixed header and a main below it, as Mantine's AppShell drew them, without its ~10 KB of code.
+    <div>
       <a href="#main" className={classes.skipLink}>
         Перейти к содержанию
       </a>
       <RouteLoadingIndicator />
       <ScrollManager />
       <SessionKeeper />
-      <AppShell.Header>
+      {/* The scroll lock of dialogs pads this class, so the header does not jump when a dialog opens. */}
+      <header className={`${classes.header} right-scroll-bar-position`}>
         <Container size="xl" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap">
             <UnstyledButton
@@ -149,34 +129,38 @@ export function MainLayout() {
               <Box visibleFrom="sm">
                 <AccountControl />
               </Box>
-              <Burger opened={opened} onClick={toggle} hiddenFrom="lg" aria-label="Открыть меню" />
+              <Burger
+                opened={opened}
+                onClick={() => {
+                  setDrawerWanted(true);
+                  toggle();
+                }}
+                hiddenFrom="lg"
+                aria-label="Открыть меню"
+              />
             </Group>
           </Group>
         </Container>
-      </AppShell.Header>
-      <Drawer
-        opened={opened}
-        onClose={close}
-        title="Меню"
-        hiddenFrom="lg"
-        position="right"
-        size="xs"
-        closeButtonProps={{ 'aria-label': 'Закрыть меню' }}
-      >
-        <Stack gap={4} component="nav" aria-label="Меню">
-          {links}
-          <Box pt="md">
-            <AccountControl onNavigate={close} inDrawer />
-          </Box>
-        </Stack>
-      </Drawer>
-      <AppShell.Main className={classes.main} id="main" tabIndex={-1}>
+      </header>
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <NavDrawer opened={opened} onClose={close}>
+            <Stack gap={4} component="nav" aria-label="Меню">
+              {links}
+              <Box pt="md">
+                <AccountControl onNavigate={close} inDrawer />
+              </Box>
+            </Stack>
+          </NavDrawer>
+        </Suspense>
+      )}
+      <main className={classes.main} id="main" tabIndex={-1}>
         <Suspense>
           <Outlet />
         </Suspense>
-      </AppShell.Main>
+      </main>
       <Footer />
-    </AppShell>
+    </div>
   );
 }
 

@@ -1,4 +1,3 @@
-import { notifications } from '@mantine/notifications';
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { userMessage } from '../lib/errors';
 
@@ -9,7 +8,11 @@ export function createQueryClient(): QueryClient {
       queries: { retry: 1, refetchOnWindowFocus: false },
     },
     mutationCache: new MutationCache({
-      onError: (error) => notifications.show({ color: 'red', title: 'Не получилось', message: userMessage(error) }),
+      // The notifications' code is loaded with the first message, not with the first page.
+      onError: (error) =>
+        void import('@mantine/notifications').then(({ notifications }) =>
+          notifications.show({ color: 'red', title: 'Не получилось', message: userMessage(error) }),
+        ),
     }),
   });
 }

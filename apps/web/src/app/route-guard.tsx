@@ -32,7 +32,7 @@ export function RouteGuard({ def, children }: { def: RouteDef; children: ReactNo
 function PageLoader() {
   return (
     <Center py="xl">
-      <Loader aria-label="Загрузка" />
+      <Loader role="status" aria-label="Загрузка" />
     </Center>
   );
 }
@@ -45,7 +45,7 @@ function SignInRedirect({ returnUrl }: { returnUrl: string }) {
   }, [returnUrl]);
   return (
     <Center py="xl">
-      <Loader aria-label="Переход ко входу через Госуслуги" />
+      <Loader role="status" aria-label="Переход ко входу через Госуслуги" />
     </Center>
   );
 }

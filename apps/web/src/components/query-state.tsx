@@ -6,7 +6,7 @@ export function QueryState({ isPending, error }: { isPending: boolean; error: un
   if (isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label="Загрузка" />
+        <Loader role="status" aria-label="Загрузка" />
       </Center>
     );
   }

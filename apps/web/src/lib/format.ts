@@ -15,6 +15,11 @@ export function formatDateTime(value: string | number | Date): string {
   return dayjs(value).tz(MOSCOW_TZ).format('DD.MM.YYYY, HH:mm');
 }
 
+/** «22 ноября 2026» as written, without moving it to Moscow time (a calendar date from the registry). */
+export function formatDay(value: string | number | Date): string {
+  return dayjs(value).format('D MMMM YYYY');
+}
+
 /** «22 ноября 2026» in Moscow time. */
 export function formatDate(value: string | number | Date): string {
   return dayjs(value).tz(MOSCOW_TZ).format('D MMMM YYYY');

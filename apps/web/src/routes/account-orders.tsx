@@ -1,4 +1,4 @@
-import { Anchor, Box, Table, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { ApiError } from '@perenos/api-client';
 import { formatMsisdn } from '@perenos/phone';
 import { useQuery } from '@tanstack/react-query';
@@ -7,14 +7,13 @@ import { Msisdn } from '../components/msisdn';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
 import {
-  AccountPager,
+  type AccountOrder,
+  AccountRecords,
   getAccountOrdersQueryOptions,
-  isMsisdn,
   MsisdnHeader,
   OperatorName,
-  parsePage,
-  RecordCards,
-  StatusBadge,
+  type RecordField,
+  readListAddress,
 } from '../features/account';
 import { formatDate, formatDateTime } from '../lib/format';
 import NotFoundPage from './not-found';
@@ -35,16 +34,22 @@ function OrderLink({ order, label }: { order: { id: number; status: string }; la
   );
 }
 
+const FIELDS: RecordField<AccountOrder>[] = [
+  { label: 'Подана', value: (o) => formatDate(o.createdAt), nowrap: true, cardOnly: true },
+  { label: 'Откуда', value: (o) => <OperatorName operator={o.fromOperator} /> },
+  { label: 'Куда', value: (o) => <OperatorName operator={o.toOperator} /> },
+  { label: 'Дата переноса', value: (o) => (o.portationDate ? formatDate(o.portationDate) : '—'), nowrap: true },
+  { label: 'Обновлена', value: (o) => formatDateTime(o.lastUpdate), nowrap: true },
+];
+
 export default function AccountOrdersPage() {
-  const params = useParams();
-  const page = parsePage(params.page);
-  const msisdn = params.msisdn;
-  const valid = isMsisdn(msisdn) && page !== undefined;
+  const address = readListAddress(useParams());
   const { data, isPending, error } = useQuery({
-    ...getAccountOrdersQueryOptions(valid ? msisdn : '', page ?? 1),
-    enabled: valid,
+    ...getAccountOrdersQueryOptions(address?.msisdn ?? '', address?.page ?? 1),
+    enabled: address !== undefined,
   });
-  if (!valid || (error instanceof ApiError && error.status === 404)) return <NotFoundPage />;
+  if (!address || (error instanceof ApiError && error.status === 404)) return <NotFoundPage />;
+  const { msisdn, page } = address;
   const orders = data?.orders;
   return (
     <Page
@@ -54,73 +59,29 @@ export default function AccountOrdersPage() {
     >
       <MsisdnHeader msisdn={msisdn} info={data?.msisdnInfo} tab="orders" />
       <QueryState isPending={isPending} error={error} />
-      {orders && orders.data.length === 0 && (
-        <Text c="dimmed">
-          {orders.totalRows > 0 ? 'На этой странице заявок нет.' : 'Заявок на перенос этого номера пока нет.'}
-        </Text>
-      )}
-      {orders && orders.data.length > 0 && (
-        <RecordCards
+      {orders && (
+        <AccountRecords
           label="Заявки"
-          records={orders.data.map((o) => ({
-            key: o.id,
-            title: <OrderLink order={o} label={`Заявка № ${o.id}`} />,
-            badge: <StatusBadge status={o.status} />,
-            fields: [
-              { label: 'Подана', value: <span className="nowrap">{formatDate(o.createdAt)}</span> },
-              { label: 'Откуда', value: <OperatorName operator={o.fromOperator} /> },
-              { label: 'Куда', value: <OperatorName operator={o.toOperator} /> },
-              {
-                label: 'Дата переноса',
-                value: <span className="nowrap">{o.portationDate ? formatDate(o.portationDate) : '—'}</span>,
-              },
-              { label: 'Обновлена', value: <span className="nowrap">{formatDateTime(o.lastUpdate)}</span> },
-            ],
-          }))}
+          idLabel="Заявка"
+          records={orders.data}
+          totalRows={orders.totalRows}
+          empty={{ page: 'На этой странице заявок нет.', none: 'Заявок на перенос этого номера пока нет.' }}
+          title={(o) => <OrderLink order={o} label={`Заявка № ${o.id}`} />}
+          idCell={(o) => (
+            <>
+              <Text size="sm" component="div">
+                <OrderLink order={o} label={`№ ${o.id}`} />
+              </Text>
+              <Text size="xs" c="dimmed">
+                от {formatDate(o.createdAt)}
+              </Text>
+            </>
+          )}
+          fields={FIELDS}
+          base={`/account/${msisdn}/orders`}
+          page={page}
         />
       )}
-      {orders && orders.data.length > 0 && (
-        <Box visibleFrom="sm">
-          <Table striped highlightOnHover verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Заявка</Table.Th>
-                <Table.Th>Статус</Table.Th>
-                <Table.Th>Откуда</Table.Th>
-                <Table.Th>Куда</Table.Th>
-                <Table.Th>Дата переноса</Table.Th>
-                <Table.Th>Обновлена</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {orders.data.map((o) => (
-                <Table.Tr key={o.id}>
-                  <Table.Td>
-                    <Text size="sm" component="div">
-                      <OrderLink order={o} label={`№ ${o.id}`} />
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      от {formatDate(o.createdAt)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={o.status} />
-                  </Table.Td>
-                  <Table.Td>
-                    <OperatorName operator={o.fromOperator} />
-                  </Table.Td>
-                  <Table.Td>
-                    <OperatorName operator={o.toOperator} />
-                  </Table.Td>
-                  <Table.Td className="nowrap">{o.portationDate ? formatDate(o.portationDate) : '—'}</Table.Td>
-                  <Table.Td className="nowrap">{formatDateTime(o.lastUpdate)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Box>
-      )}
-      {orders && <AccountPager base={`/account/${msisdn}/orders`} page={page} totalRows={orders.totalRows} />}
     </Page>
   );
 }

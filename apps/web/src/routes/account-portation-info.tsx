@@ -3,6 +3,7 @@ import { ApiError } from '@perenos/api-client';
 import { formatMsisdn } from '@perenos/phone';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { Fact } from '../components/fact';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
 import {
@@ -16,17 +17,6 @@ import {
 import { useAccountEvents } from '../features/porting';
 import { formatDate, formatDateTime } from '../lib/format';
 import NotFoundPage from './not-found';
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <div>{children}</div>
-    </Stack>
-  );
-}
 
 export default function AccountPortationInfoPage() {
   const params = useParams();

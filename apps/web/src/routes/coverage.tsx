@@ -4,13 +4,9 @@ import type { GeoJsonObject } from 'geojson';
 import { useState } from 'react';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
-import {
-  CoverageMap,
-  getBaseMapQueryOptions,
-  getCoverageGeoJsonQueryOptions,
-  getCoverageMapQueryOptions,
-} from '../features/coverage';
+import { CoverageMap, getCoverageGeoJsonQueryOptions, getCoverageMapQueryOptions } from '../features/coverage';
 import { OperatorLogo } from '../features/operators';
+import { getBaseMapQueryOptions } from '../lib/base-map';
 
 export default function CoveragePage() {
   const map = useQuery(getCoverageMapQueryOptions());

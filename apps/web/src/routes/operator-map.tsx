@@ -5,31 +5,34 @@ import { Link } from 'react-router';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
 import { OperatorLogo } from '../features/operators';
-import { getRegionOperatorsQueryOptions, RegionTileMap, SHADES, useRegions } from '../features/regions';
+import { getRegionOperatorsQueryOptions, RegionMap, SHADES, useRegions } from '../features/regions';
+import { getBaseMapQueryOptions } from '../lib/base-map';
 
 export default function OperatorMapPage() {
   const regions = useRegions();
   const regionOperators = useQuery(getRegionOperatorsQueryOptions());
+  const baseMap = useQuery(getBaseMapQueryOptions());
   const [selected, setSelected] = useState<number | undefined>(77);
   const operatorsByRegion = new Map(regionOperators.data?.map((r) => [r.regionCode, r.operators]));
-  const tiles = regions.data?.map((r) => ({ ...r, operatorCount: operatorsByRegion.get(r.code)?.length ?? 0 })) ?? [];
+  const mapRegions =
+    regions.data?.map((r) => ({ ...r, operatorCount: operatorsByRegion.get(r.code)?.length ?? 0 })) ?? [];
   const current = regions.data?.find((r) => r.code === selected);
   const currentOperators = selected === undefined ? [] : (operatorsByRegion.get(selected) ?? []);
   return (
     <Page
       title="Операторы по регионам"
       description="Карта России: сколько мобильных операторов работает в каждом регионе и какие."
-      lead="Каждый квадрат — субъект России. Чем темнее цвет, тем больше операторов; выберите регион, чтобы увидеть их. С клавиатуры — стрелками и Enter."
+      lead="Субъекты России на карте: чем темнее цвет, тем больше операторов. Выберите регион на карте или найдите его по названию, чтобы увидеть операторов. С клавиатуры — стрелками и Enter."
       size="xl"
     >
       <QueryState
-        isPending={regions.isPending || regionOperators.isPending}
-        error={regions.error ?? regionOperators.error}
+        isPending={regions.isPending || regionOperators.isPending || baseMap.isPending}
+        error={regions.error ?? regionOperators.error ?? baseMap.error}
       />
-      {tiles.length > 0 && (
+      {mapRegions.length > 0 && baseMap.data && (
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, lg: 8 }}>
-            <RegionTileMap regions={tiles} selected={selected} onSelect={setSelected} />
+            <RegionMap baseMap={baseMap.data} regions={mapRegions} selected={selected} onSelect={setSelected} />
             <Group gap="md" mt="md" aria-label="Легенда">
               {SHADES.map((s, i) => {
                 const next = SHADES[i + 1];

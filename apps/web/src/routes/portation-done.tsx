@@ -1,7 +1,8 @@
 import { Alert, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatMsisdn } from '@perenos/phone';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { Fact } from '../components/fact';
 import { Page } from '../components/page';
 import { OperatorName, StatusBadge } from '../features/account';
 import {
@@ -14,17 +15,6 @@ import {
   useAccountEvents,
   useDeletePortation,
 } from '../features/porting';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <div>{children}</div>
-    </Stack>
-  );
-}
 
 /** The done screen: a real submitted order of the signed-in user, following its status live. */
 export default function PortationDonePage() {

@@ -18,8 +18,9 @@ import {
 import { DatePicker, DatesProvider } from '@mantine/dates';
 import { formatMsisdn } from '@perenos/phone';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { Fact } from '../components/fact';
 import { Page } from '../components/page';
 import { getNumberingPlanQueryOptions } from '../features/lookup';
 import {
@@ -38,17 +39,6 @@ import {
 import { formatDateTime } from '../lib/format';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={500}>{children}</Text>
-    </Stack>
-  );
-}
 
 /** Step 3 (sign-in): the applicant from Госуслуги, the porting day, e-mail, the number's confirmation, the signature. */
 export default function PortationSubmitPage() {
@@ -169,9 +159,15 @@ function SubmitForm({ order }: { order: PortationOrder }) {
           </Group>
           {personal ? (
             <SimpleGrid cols={{ base: 1, sm: 3 }} data-testid="personal">
-              <Fact label="ФИО">{personal.fullName}</Fact>
-              <Fact label="Дата рождения">{personal.birthDate ? formatDay(personal.birthDate) : '—'}</Fact>
-              <Fact label="Паспорт">{personal.passport ?? 'нет в профиле Госуслуг'}</Fact>
+              <Fact label="ФИО" strong>
+                {personal.fullName}
+              </Fact>
+              <Fact label="Дата рождения" strong>
+                {personal.birthDate ? formatDay(personal.birthDate) : '—'}
+              </Fact>
+              <Fact label="Паспорт" strong>
+                {personal.passport ?? 'нет в профиле Госуслуг'}
+              </Fact>
             </SimpleGrid>
           ) : (
             <Text c="dimmed">Данные из Госуслуг недоступны: выйдите и войдите снова.</Text>

@@ -3,23 +3,19 @@ import {
   Anchor,
   Badge,
   Button,
-  Center,
-  Grid,
   Group,
   NumberInput,
-  Pagination,
   Paper,
   Select,
   SimpleGrid,
   Stack,
-  Tabs,
   Text,
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
 import {
@@ -39,24 +35,20 @@ import { useRegions } from '../features/regions';
 import type { Usage } from '../features/tariffs';
 import {
   CalculatorPanel,
-  CompareTable,
+  ComparedTariffs,
   FilterPanel,
   formatCount,
   formatMoney,
   getAllRegionTariffsQueryOptions,
   getTariffFiltersQueryOptions,
   getTariffListQueryOptions,
-  MAX_COMPARE,
-  parseCompare,
-  parseFilterState,
-  parseUsage,
-  TARIFFS_PAGE_SIZE,
+  OpenTariffModal,
   type Tariff,
-  TariffCard,
-  TariffDetailModal,
   type TariffFilterState,
-  writeFilterState,
-  writeUsage,
+  TariffList,
+  TariffViewTabs,
+  UsageFields,
+  useTariffUrlState,
 } from '../features/tariffs';
 
 function positive(p: URLSearchParams, key: string): number | undefined {
@@ -129,15 +121,11 @@ interface RegionChoiceProps {
 
 function RegionChoice({ order, region, donorId }: RegionChoiceProps) {
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  // A step of the wizard: the back button leaves the step, not each filter change.
+  const url = useTariffUrlState({ replace: true });
+  const { params, state, view, usage } = url;
   const update = useUpdatePortation(order.id);
   const [choosing, setChoosing] = useState<number | null>(null);
-  const state = parseFilterState(params);
-  const compare = parseCompare(params);
-  const view = params.get('view') === 'calc' ? 'calc' : 'list';
-  const rawId = Number(params.get('tariff'));
-  const openId = Number.isInteger(rawId) && rawId > 0 && rawId < 2_147_483_647 ? rawId : undefined;
-  const usage = parseUsage(params);
   const currentId = positive(params, 'cur');
   const bill = positive(params, 'bill');
 
@@ -162,36 +150,6 @@ function RegionChoice({ order, region, donorId }: RegionChoiceProps) {
   );
   const current = donorTariffs.find((t) => t.id === currentId);
   const today = todayMonthly({ current, bill }, usage);
-
-  const change = (mutate: (p: URLSearchParams) => void) => {
-    const next = new URLSearchParams(params);
-    mutate(next);
-    setParams(next, { replace: true });
-  };
-  const setFilters = (patch: Partial<TariffFilterState>) =>
-    setParams(writeFilterState({ ...state, page: 1, ...patch }, params), { replace: true });
-  const setCompare = (ids: number[]) =>
-    change((p) => {
-      if (ids.length > 0) p.set('compare', ids.join(','));
-      else p.delete('compare');
-    });
-  const toggleCompare = (tid: number) => {
-    if (compare.includes(tid)) return setCompare(compare.filter((x) => x !== tid));
-    if (compare.length >= MAX_COMPARE) {
-      notifications.show({ color: 'yellow', message: `Сравнить можно не больше ${MAX_COMPARE} тарифов.` });
-      return;
-    }
-    setCompare([...compare, tid]);
-  };
-  const open = (tid: number | undefined) =>
-    change((p) => {
-      if (tid === undefined) p.delete('tariff');
-      else p.set('tariff', String(tid));
-    });
-  const setUsage = (u: Usage) =>
-    change((p) => {
-      writeUsage(p, u);
-    });
 
   // The choice is saved on the server at once, with a porting day step 3 may still change.
   const choose = async (t: Tariff) => {
@@ -227,7 +185,6 @@ function RegionChoice({ order, region, donorId }: RegionChoiceProps) {
   const exclude = useCallback((t: Tariff) => t.operatorId === donorId, [donorId]);
 
   const data = list.data;
-  const totalPages = data ? Math.max(1, Math.ceil(data.totalRows / TARIFFS_PAGE_SIZE)) : 1;
 
   return (
     <>
@@ -252,50 +209,30 @@ function RegionChoice({ order, region, donorId }: RegionChoiceProps) {
         usage={usage}
         today={today}
         onCurrent={(tid) =>
-          change((p) => {
+          url.change((p) => {
             if (tid === undefined) p.delete('cur');
             else p.set('cur', String(tid));
           })
         }
         onBill={(v) =>
-          change((p) => {
+          url.change((p) => {
             if (v === undefined) p.delete('bill');
             else p.set('bill', String(v));
           })
         }
-        onUsage={setUsage}
+        onUsage={url.setUsage}
       />
 
-      <Tabs
-        value={view}
-        onChange={(v) =>
-          change((p) => {
-            if (v === 'calc') p.set('view', 'calc');
-            else p.delete('view');
-          })
-        }
-      >
-        <Tabs.List>
-          <Tabs.Tab value="list">Подбор тарифа</Tabs.Tab>
-          <Tabs.Tab value="calc">Калькулятор</Tabs.Tab>
-        </Tabs.List>
-      </Tabs>
+      <TariffViewTabs url={url} />
 
-      {compare.length > 0 && (
-        <CompareTable
-          ids={compare}
-          regionCode={region.code}
-          onRemove={(tid) => setCompare(compare.filter((x) => x !== tid))}
-          onClear={() => setCompare([])}
-        />
-      )}
+      <ComparedTariffs url={url} regionCode={region.code} />
 
       {view === 'calc' ? (
         <CalculatorPanel
           regionCode={region.code}
           usage={usage}
-          onUsageChange={setUsage}
-          onOpen={open}
+          onUsageChange={url.setUsage}
+          onOpen={url.open}
           exclude={exclude}
           withForm={false}
           extra={(t) => (
@@ -306,68 +243,38 @@ function RegionChoice({ order, region, donorId }: RegionChoiceProps) {
           )}
         />
       ) : (
-        <Grid gap="lg">
-          <Grid.Col span={{ base: 12, md: 4 }}>
+        <TariffList
+          url={url}
+          filters={
             <FilterPanel
               state={{ ...state, operators: chosenOps }}
               filters={others ?? undefined}
-              onChange={setFilters}
-              onReset={() =>
-                setParams(writeFilterState(parseFilterState(new URLSearchParams()), params), { replace: true })
-              }
+              onChange={url.setFilters}
+              onReset={url.resetFilters}
             />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 8 }}>
-            <Stack gap="md">
-              <Text fw={500} aria-live="polite" data-testid="tariff-count">
-                {data ? `Тарифов других операторов: ${formatCount(data.totalRows)}` : ' '}
-              </Text>
-              <QueryState isPending={list.isPending && others !== undefined} error={list.error ?? filters.error} />
-              {others && otherSlugs.length === 0 && (
-                <Alert color="gray" title="Других операторов нет">
-                  В регионе {region.name} нет других операторов с тарифами на сайте.
-                </Alert>
-              )}
-              {data && data.totalRows === 0 && (
-                <Alert color="gray" title="Ничего не нашлось">
-                  Ослабьте фильтры или{' '}
-                  <Anchor
-                    component="button"
-                    onClick={() => setParams(writeFilterState(parseFilterState(new URLSearchParams()), params))}
-                  >
-                    сбросьте их
-                  </Anchor>
-                  .
-                </Alert>
-              )}
-              {data?.data.map((t) => (
-                <TariffCard
-                  key={t.id}
-                  tariff={t}
-                  compared={compare.includes(t.id)}
-                  compareDisabled={compare.length >= MAX_COMPARE}
-                  onToggleCompare={() => toggleCompare(t.id)}
-                  onOpen={() => open(t.id)}
-                  selected={order.tariffId === t.id}
-                  extra={<SavingBadge saving={savingOf(t, usage, today)} />}
-                  action={chooseButton(t)}
-                />
-              ))}
-              {data && totalPages > 1 && (
-                <Center>
-                  <Pagination
-                    total={totalPages}
-                    value={Math.min(state.page, totalPages)}
-                    onChange={(page) => setParams(writeFilterState({ ...state, page }, params), { replace: true })}
-                    getControlProps={(control) => ({
-                      'aria-label': control === 'next' ? 'Следующая страница' : 'Предыдущая страница',
-                    })}
-                  />
-                </Center>
-              )}
-            </Stack>
-          </Grid.Col>
-        </Grid>
+          }
+          header={
+            <Text fw={500} aria-live="polite" data-testid="tariff-count">
+              {data ? `Тарифов других операторов: ${formatCount(data.totalRows)}` : ' '}
+            </Text>
+          }
+          page={data}
+          isPending={list.isPending && others !== undefined}
+          error={list.error ?? filters.error}
+          notice={
+            others &&
+            otherSlugs.length === 0 && (
+              <Alert color="gray" title="Других операторов нет">
+                В регионе {region.name} нет других операторов с тарифами на сайте.
+              </Alert>
+            )
+          }
+          cardProps={(t) => ({
+            selected: order.tariffId === t.id,
+            extra: <SavingBadge saving={savingOf(t, usage, today)} />,
+            action: chooseButton(t),
+          })}
+        />
       )}
 
       <Group>
@@ -376,14 +283,7 @@ function RegionChoice({ order, region, donorId }: RegionChoiceProps) {
         </Anchor>
       </Group>
 
-      <TariffDetailModal
-        id={openId}
-        regionCode={region.code}
-        compared={openId !== undefined && compare.includes(openId)}
-        compareDisabled={compare.length >= MAX_COMPARE}
-        onToggleCompare={toggleCompare}
-        onClose={() => open(undefined)}
-      />
+      <OpenTariffModal url={url} regionCode={region.code} />
     </>
   );
 }
@@ -421,24 +321,6 @@ function TodayPanel({
   const commit = () => {
     if (draft.minutes !== usage.minutes || draft.sms !== usage.sms || draft.traffic !== usage.traffic) onUsage(draft);
   };
-  const field = (key: keyof Usage, label: string, suffix: string, decimal = false) => (
-    <NumberInput
-      label={label}
-      value={draft[key]}
-      min={0}
-      max={100_000}
-      allowNegative={false}
-      allowDecimal={decimal}
-      decimalSeparator=","
-      thousandSeparator=" "
-      suffix={suffix}
-      onChange={(v) => setDraft((d) => ({ ...d, [key]: typeof v === 'number' ? v : Number(v) || 0 }))}
-      onBlur={commit}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') commit();
-      }}
-    />
-  );
   const commitBill = () => {
     const v = typeof billDraft === 'number' ? billDraft : undefined;
     if (v !== bill) onBill(v);
@@ -483,11 +365,11 @@ function TodayPanel({
             }}
           />
         </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          {field('minutes', 'Минут в месяц', ' мин')}
-          {field('sms', 'SMS в месяц', ' SMS')}
-          {field('traffic', 'Интернет в месяц', ' ГБ', true)}
-        </SimpleGrid>
+        <UsageFields
+          value={draft}
+          onChange={(key, value) => setDraft((d) => ({ ...d, [key]: value }))}
+          onCommit={commit}
+        />
         <Group gap="sm">
           <Button variant="light" onClick={commit}>
             Пересчитать

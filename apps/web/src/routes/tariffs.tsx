@@ -3,50 +3,40 @@ import {
   Anchor,
   Button,
   Card,
-  Center,
   Drawer,
-  Grid,
   Group,
-  Pagination,
   SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
-  Tabs,
   Text,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
 import { useRegions } from '../features/regions';
 import {
   browserTimeZone,
   CalculatorPanel,
-  CompareTable,
+  ComparedTariffs,
   FilterPanel,
   formatCount,
   getTariffFiltersQueryOptions,
   getTariffListQueryOptions,
   likelyRegion,
-  MAX_COMPARE,
-  parseCompare,
-  parseFilterState,
-  parseUsage,
+  OpenTariffModal,
   RegionPicker,
   rememberedRegion,
   rememberRegion,
   type SortField,
-  TARIFFS_PAGE_SIZE,
-  TariffCard,
-  TariffDetailModal,
-  type TariffFilterState,
-  writeFilterState,
-  writeUsage,
+  TariffList,
+  TariffViewTabs,
+  useTariffUrlState,
 } from '../features/tariffs';
 import { plural } from '../lib/format';
 
@@ -165,7 +155,6 @@ const NEXT_STEPS = [
 export default function TariffsPage() {
   const { region: slug } = useParams();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
   const { data: regions, isPending, error } = useRegions();
   const region = slug ? regions?.find((r) => r.slug === slug) : undefined;
   const remembered = slug ? null : rememberedRegion();
@@ -187,62 +176,29 @@ export default function TariffsPage() {
     );
   }
   if (!region) return <ChooseRegion notFound />;
-  return <RegionTariffs key={region.slug} region={region} params={params} setParams={setParams} />;
+  return <RegionTariffs key={region.slug} region={region} />;
 }
 
-interface RegionTariffsProps {
-  region: { code: number; slug: string; name: string; shortName: string };
-  params: URLSearchParams;
-  setParams: ReturnType<typeof useSearchParams>[1];
-}
-
-function RegionTariffs({ region, params, setParams }: RegionTariffsProps) {
+function RegionTariffs({ region }: { region: { code: number; slug: string; name: string; shortName: string } }) {
   const navigate = useNavigate();
-  const state = parseFilterState(params);
-  const compare = parseCompare(params);
-  const view = params.get('view') === 'calc' ? 'calc' : 'list';
-  const rawId = Number(params.get('tariff'));
-  const openId = Number.isInteger(rawId) && rawId > 0 && rawId < 2_147_483_647 ? rawId : undefined;
-  const usage = parseUsage(params);
+  const url = useTariffUrlState();
+  const { state, view } = url;
 
   const list = useQuery({ ...getTariffListQueryOptions(region.slug, state), enabled: view === 'list' });
   const filters = useQuery(getTariffFiltersQueryOptions(region.slug, state.kind));
-
-  const change = (mutate: (p: URLSearchParams) => void) => {
-    const next = new URLSearchParams(params);
-    mutate(next);
-    setParams(next);
-  };
-  const setFilters = (patch: Partial<TariffFilterState>) =>
-    setParams(writeFilterState({ ...state, page: 1, ...patch }, params));
-  const setCompare = (ids: number[]) =>
-    change((p) => {
-      if (ids.length > 0) p.set('compare', ids.join(','));
-      else p.delete('compare');
-    });
-  const toggleCompare = (id: number) => {
-    if (compare.includes(id)) return setCompare(compare.filter((x) => x !== id));
-    if (compare.length >= MAX_COMPARE) {
-      notifications.show({ color: 'yellow', message: `Сравнить можно не больше ${MAX_COMPARE} тарифов.` });
-      return;
-    }
-    setCompare([...compare, id]);
-  };
-  const open = (id: number | undefined) =>
-    change((p) => {
-      if (id === undefined) p.delete('tariff');
-      else p.set('tariff', String(id));
-    });
 
   const data = list.data;
   // On a phone the filters would push the results two screens down: they open in a drawer instead.
   const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   const [filtersOpen, filtersDrawer] = useDisclosure(false);
-  const resetFilters = () => setParams(writeFilterState(parseFilterState(new URLSearchParams()), params));
   const filterPanel = (
-    <FilterPanel state={state} filters={filters.data ?? undefined} onChange={setFilters} onReset={resetFilters} />
+    <FilterPanel
+      state={state}
+      filters={filters.data ?? undefined}
+      onChange={url.setFilters}
+      onReset={url.resetFilters}
+    />
   );
-  const totalPages = data ? Math.max(1, Math.ceil(data.totalRows / TARIFFS_PAGE_SIZE)) : 1;
 
   return (
     <Page
@@ -256,61 +212,35 @@ function RegionTariffs({ region, params, setParams }: RegionTariffsProps) {
         <RegionPicker
           value={region.slug}
           onChange={(next) => {
-            const p = new URLSearchParams(params);
+            const p = new URLSearchParams(url.params);
             for (const key of ['op', 'page', 'tariff']) p.delete(key);
             const qs = p.toString();
             navigate(`/tariffs/${next}${qs ? `?${qs}` : ''}`);
           }}
         />
-        <Tabs
-          value={view}
-          onChange={(v) =>
-            change((p) => {
-              if (v === 'calc') p.set('view', 'calc');
-              else p.delete('view');
-            })
-          }
-        >
-          <Tabs.List>
-            <Tabs.Tab value="list">Подбор тарифа</Tabs.Tab>
-            <Tabs.Tab value="calc">Калькулятор</Tabs.Tab>
-          </Tabs.List>
-        </Tabs>
+        <TariffViewTabs url={url} />
       </Group>
 
-      {compare.length > 0 && (
-        <CompareTable
-          ids={compare}
-          regionCode={region.code}
-          onRemove={(id) => setCompare(compare.filter((x) => x !== id))}
-          onClear={() => setCompare([])}
-        />
-      )}
+      <ComparedTariffs url={url} regionCode={region.code} />
 
       {view === 'calc' ? (
-        <CalculatorPanel
-          regionCode={region.code}
-          usage={usage}
-          onUsageChange={(u) =>
-            change((p) => {
-              writeUsage(p, u);
-            })
-          }
-          onOpen={open}
-        />
+        <CalculatorPanel regionCode={region.code} usage={url.usage} onUsageChange={url.setUsage} onOpen={url.open} />
       ) : (
-        <Grid gap="lg">
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            {wide ? (
+        <TariffList
+          url={url}
+          filters={
+            wide ? (
               filterPanel
             ) : (
               <Button variant="default" fullWidth size="md" onClick={filtersDrawer.open}>
                 Фильтры
               </Button>
-            )}
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 8 }}>
-            <Stack gap="md">
+            )
+          }
+          header={
+            <>
+              {/* The cards' headings are h3: on narrow screens (filters in a drawer) nothing else puts an h2 above them. */}
+              <VisuallyHidden component="h2">Список тарифов</VisuallyHidden>
               <Group justify="space-between" align="flex-end">
                 <Text fw={500} aria-live="polite" data-testid="tariff-count">
                   {data ? `Найдено тарифов: ${formatCount(data.totalRows)}` : ' '}
@@ -320,14 +250,14 @@ function RegionTariffs({ region, params, setParams }: RegionTariffsProps) {
                     label="Сортировка"
                     data={SORT_LABELS}
                     value={state.sort}
-                    onChange={(v) => setFilters({ sort: (v as SortField | null) ?? 'price' })}
+                    onChange={(v) => url.setFilters({ sort: (v as SortField | null) ?? 'price' })}
                     allowDeselect={false}
                     w={170}
                     comboboxProps={{ withinPortal: true }}
                   />
                   <SegmentedControl
                     value={state.desc ? 'desc' : 'asc'}
-                    onChange={(v) => setFilters({ desc: v === 'desc' })}
+                    onChange={(v) => url.setFilters({ desc: v === 'desc' })}
                     data={[
                       { value: 'asc', label: 'по возрастанию' },
                       { value: 'desc', label: 'по убыванию' },
@@ -336,51 +266,13 @@ function RegionTariffs({ region, params, setParams }: RegionTariffsProps) {
                   />
                 </Group>
               </Group>
-              <QueryState isPending={list.isPending} error={list.error} />
-              {data && data.totalRows === 0 && (
-                <Alert color="gray" title="Ничего не нашлось">
-                  Ослабьте фильтры или{' '}
-                  <Anchor
-                    component="button"
-                    onClick={() => setParams(writeFilterState(parseFilterState(new URLSearchParams()), params))}
-                  >
-                    сбросьте их
-                  </Anchor>
-                  .
-                </Alert>
-              )}
-              {data && data.totalRows > 0 && data.data.length === 0 && (
-                <Alert color="gray" title="На этой странице тарифов нет">
-                  <Anchor component="button" onClick={() => setFilters({ page: 1 })}>
-                    К первой странице
-                  </Anchor>
-                </Alert>
-              )}
-              {data?.data.map((t) => (
-                <TariffCard
-                  key={t.id}
-                  tariff={t}
-                  compared={compare.includes(t.id)}
-                  compareDisabled={compare.length >= MAX_COMPARE}
-                  onToggleCompare={() => toggleCompare(t.id)}
-                  onOpen={() => open(t.id)}
-                />
-              ))}
-              {data && totalPages > 1 && (
-                <Center>
-                  <Pagination
-                    total={totalPages}
-                    value={Math.min(state.page, totalPages)}
-                    onChange={(page) => setParams(writeFilterState({ ...state, page }, params))}
-                    getControlProps={(control) => ({
-                      'aria-label': control === 'next' ? 'Следующая страница' : 'Предыдущая страница',
-                    })}
-                  />
-                </Center>
-              )}
-            </Stack>
-          </Grid.Col>
-        </Grid>
+            </>
+          }
+          page={data}
+          isPending={list.isPending}
+          error={list.error}
+          withFirstPageLink
+        />
       )}
 
       <Drawer
@@ -405,14 +297,7 @@ function RegionTariffs({ region, params, setParams }: RegionTariffsProps) {
         </Stack>
       </Drawer>
 
-      <TariffDetailModal
-        id={openId}
-        regionCode={region.code}
-        compared={openId !== undefined && compare.includes(openId)}
-        compareDisabled={compare.length >= MAX_COMPARE}
-        onToggleCompare={toggleCompare}
-        onClose={() => open(undefined)}
-      />
+      <OpenTariffModal url={url} regionCode={region.code} />
     </Page>
   );
 }

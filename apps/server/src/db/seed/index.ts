@@ -1,30 +1,20 @@
+/**
+ * The seed orchestrator: each module owns its seed (`modules/<domain>/seed.ts`); this file only calls
+ * them in dependency order, each set once per version under a lock (decision 003).
+ */
 import { eq } from 'drizzle-orm';
-import { seedCoverageDemo } from '../../modules/coverage/demo';
-import { seedLookupDemo } from '../../modules/lookup/demo';
-import { normaliseLegalName } from '../../modules/lookup/registry-names';
-import { seedNewsDemo } from '../../modules/news/demo';
-import { DEFAULT_THEME, FEATURES, THEME_SETTING } from '../../modules/settings/features';
+import { seedCoverageDemo } from '../../modules/coverage/seed';
+import { signInDemoCitizen } from '../../modules/esia/seed';
+import { seedLookupDemo, seedOperatorLegalNames } from '../../modules/lookup/seed';
+import { seedNewsDemo } from '../../modules/news/seed';
+import { seedOperators, seedRegionOperatorsDemo } from '../../modules/operators/seed';
+import { seedPortingDemo } from '../../modules/porting/seed';
+import { seedRegions } from '../../modules/regions/seed';
+import { seedServices } from '../../modules/services/seed';
+import { seedSettings } from '../../modules/settings/seed';
 import { seedTariffsDemo } from '../../modules/tariffs/seed';
 import type { Database, DatabaseHandle } from '../client';
-import {
-  convergenceServices,
-  featureFlags,
-  mediaServices,
-  operatorLegalNames,
-  operators,
-  regionOperators,
-  regions,
-  seedRuns,
-  settings,
-} from '../schema';
-import { demoRegionOperators } from './demo-data';
-import { seedPortingDemo } from './porting-demo';
-import {
-  convergenceServices as convergenceSeed,
-  mediaServices as mediaSeed,
-  operators as operatorSeed,
-  regions as regionSeed,
-} from './reference-data';
+import { seedRuns } from '../schema';
 
 // Bump a version when its data changes; each set is applied once per version.
 const REFERENCE_VERSION = 1;
@@ -49,51 +39,15 @@ async function applyOnce(
   });
 }
 
-/** Regions, operators, services, feature flags and settings: needed in every mode. */
+/** Regions, operators with their registry legal names, services, feature flags and settings: needed in every mode. */
 export async function seedReference(db: Database): Promise<boolean> {
   return applyOnce(db, 'reference', REFERENCE_VERSION, async (tx) => {
-    for (const r of regionSeed) {
-      const { code: _code, ...rest } = r;
-      await tx.insert(regions).values(r).onConflictDoUpdate({ target: regions.code, set: rest });
-    }
-    for (const o of operatorSeed) {
-      const values = {
-        slug: o.slug,
-        name: o.name,
-        inn: o.inn,
-        site: o.site || null,
-        color: o.color,
-        kind: o.kind,
-        description: o.description,
-        isListed: true,
-      };
-      const [row] = await tx
-        .insert(operators)
-        .values(values)
-        .onConflictDoUpdate({ target: operators.slug, set: values })
-        .returning({ id: operators.id });
-      if (!row) continue;
-      for (const legalName of o.legalNames) {
-        await tx
-          .insert(operatorLegalNames)
-          .values({ normalised: normaliseLegalName(legalName), legalName, operatorId: row.id })
-          .onConflictDoNothing();
-      }
-    }
-    for (const s of mediaSeed) {
-      await tx.insert(mediaServices).values(s).onConflictDoNothing();
-    }
-    for (const s of convergenceSeed) {
-      await tx.insert(convergenceServices).values(s).onConflictDoNothing();
-    }
-    // Flags and settings an operator may have changed are never overwritten.
-    for (const feature of FEATURES) {
-      await tx.insert(featureFlags).values({ feature, isEnabled: true }).onConflictDoNothing();
-    }
-    await tx
-      .insert(settings)
-      .values({ key: THEME_SETTING, value: DEFAULT_THEME, isPublic: true })
-      .onConflictDoNothing();
+    await seedRegions(tx);
+    await seedOperators(tx);
+    // The legal names point at the operators' rows.
+    await seedOperatorLegalNames(tx);
+    await seedServices(tx);
+    await seedSettings(tx);
   });
 }
 
@@ -103,26 +57,19 @@ export async function seedReference(db: Database): Promise<boolean> {
  */
 export async function seedDemo(handle: DatabaseHandle, options: { sessionSecret: string }): Promise<boolean> {
   const db = handle.db;
+  // The numbering plan and ported numbers keep their own marker (the lookup state), not a seed run.
   const lookup = await seedLookupDemo(db);
   const demo = await applyOnce(db, 'demo', DEMO_VERSION, async (tx) => {
-    const ops = await tx.select({ id: operators.id, slug: operators.slug }).from(operators);
-    const idBySlug = new Map(ops.map((o) => [o.slug, o.id]));
-    const codes = (await tx.select({ code: regions.code }).from(regions)).map((r) => r.code);
-    const pairs = demoRegionOperators(codes).flatMap(({ regionCode, slug }) => {
-      const operatorId = idBySlug.get(slug);
-      return operatorId === undefined ? [] : [{ regionCode, operatorId }];
-    });
-    for (let i = 0; i < pairs.length; i += 500) {
-      await tx
-        .insert(regionOperators)
-        .values(pairs.slice(i, i + 500))
-        .onConflictDoNothing();
-    }
+    await seedRegionOperatorsDemo(tx);
+    // The demo catalogue sells each operator's tariffs where it works.
     await seedTariffsDemo(tx);
   });
   const stories = await applyOnce(db, 'news-demo', 1, (tx) => seedNewsDemo(tx));
   const coverage = await applyOnce(db, 'coverage-demo', 1, (tx) => seedCoverageDemo(tx));
   // Last: the porting histories need the plan, the ported registry, the operators' regions and tariffs.
-  const porting = await seedPortingDemo(handle, options);
+  const porting = await seedPortingDemo(handle, {
+    sessionSecret: options.sessionSecret,
+    signIn: (citizen, sealKey, signedInAt) => signInDemoCitizen(db, citizen, sealKey, signedInAt),
+  });
   return demo || lookup || porting || stories || coverage;
 }

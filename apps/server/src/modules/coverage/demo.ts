@@ -1,8 +1,3 @@
-import { inArray } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { operators } from '../../db/schema';
-import { coverageSources } from './tables';
-
 /** Large cities with their coordinates (latitude, longitude): the demo's coverage centres and the map's landmarks. */
 export const CITIES: { name: string; lat: number; lon: number }[] = [
   { name: 'Москва', lat: 55.75, lon: 37.62 },
@@ -65,7 +60,10 @@ export function demoCoverage(radiusKm: number, cityNames?: string[]) {
 
 // Demo sources: national networks as GeoJSON of their own (Билайн's in the Wgs84 Mercator projection, to
 // exercise it), Yota as a link to the operator's own map, the rest without a map.
-const DEMO: Record<string, { kind: string; projection: string; url?: string; radiusKm?: number; cities?: string[] }> = {
+export const DEMO_SOURCES: Record<
+  string,
+  { kind: string; projection: string; url?: string; radiusKm?: number; cities?: string[] }
+> = {
   mts: { kind: 'GeoCollection', projection: 'SphericalMecrator', radiusKm: 190 },
   megafon: { kind: 'GeoCollection', projection: 'SphericalMecrator', radiusKm: 175 },
   beeline: { kind: 'GeoCollection', projection: 'Wgs84Mercator', radiusKm: 150 },
@@ -78,25 +76,3 @@ const DEMO: Record<string, { kind: string; projection: string; url?: string; rad
   },
   yota: { kind: 'Reference', projection: 'None', url: 'https://www.yota.ru/coverage' },
 };
-
-/** Loads the demo coverage sources (callers run it once, inside the demo seed). */
-export async function seedCoverageDemo(db: Database): Promise<void> {
-  const rows = await db
-    .select({ id: operators.id, slug: operators.slug })
-    .from(operators)
-    .where(inArray(operators.slug, Object.keys(DEMO)));
-  for (const row of rows) {
-    const d = DEMO[row.slug];
-    if (!d) continue;
-    await db
-      .insert(coverageSources)
-      .values({
-        operatorId: row.id,
-        kind: d.kind,
-        projection: d.projection,
-        url: d.url ?? null,
-        geojson: d.radiusKm ? demoCoverage(d.radiusKm, d.cities) : null,
-      })
-      .onConflictDoNothing();
-  }
-}

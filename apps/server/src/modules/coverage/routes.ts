@@ -1,46 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { logoUrl } from '../../lib/operator-logo';
-import { notFound } from '../../lib/problem';
 import { ProblemRef } from '../../lib/schemas';
-import { CITIES } from './demo';
-import { findCoverageGeoJson, listCoverageSources } from './repository';
-
-export const MAP_SOURCE_KINDS = ['None', 'Layer', 'GeoCollection', 'Reference'] as const;
-export const MAP_PROJECTIONS = ['None', 'Cartesian', 'SphericalMecrator', 'Wgs84Mercator'] as const;
-
-const CoverageSourceSchema = Type.Object(
-  {
-    operatorId: Type.Integer(),
-    slug: Type.String(),
-    name: Type.String(),
-    color: Type.String(),
-    logo: Type.String(),
-    kind: Type.Union(MAP_SOURCE_KINDS.map((k) => Type.Literal(k))),
-    projection: Type.Union(MAP_PROJECTIONS.map((p) => Type.Literal(p))),
-    url: Type.Union([Type.String(), Type.Null()], {
-      description: 'Layer: шаблон XYZ; Reference: карта на сайте оператора',
-    }),
-  },
-  { $id: 'CoverageSource' },
-);
-
-const CoverageMapSchema = Type.Object(
-  {
-    baseMap: Type.Object({
-      tileUrl: Type.Union([Type.String(), Type.Null()], { description: 'Подложка (XYZ); null — без подложки' }),
-      attribution: Type.String(),
-    }),
-    cities: Type.Array(Type.Object({ name: Type.String(), lat: Type.Number(), lon: Type.Number() })),
-    sources: Type.Array(Type.Ref('CoverageSource')),
-  },
-  { $id: 'CoverageMap' },
-);
-
-const GeoJsonSchema = Type.Object(
-  { type: Type.Literal('FeatureCollection'), features: Type.Array(Type.Object({}, { additionalProperties: true })) },
-  { $id: 'GeoJsonFeatureCollection', additionalProperties: true },
-);
+import { CoverageMapSchema, CoverageSourceSchema, GeoJsonSchema } from './schemas';
+import { coverageGeoJson, coverageMap } from './service';
 
 /** Coverage map: operators' sources, the base map, and GeoJSON coverage served by the API itself. */
 const coverageRoutes: FastifyPluginAsyncTypebox<{ tileUrl: string | undefined; attribution: string }> = async (
@@ -61,20 +23,7 @@ const coverageRoutes: FastifyPluginAsyncTypebox<{ tileUrl: string | undefined; a
         response: { 200: Type.Ref('CoverageMap') },
       },
     },
-    async () => {
-      const rows = await listCoverageSources(app.db);
-      return {
-        baseMap: { tileUrl: opts.tileUrl ?? null, attribution: opts.attribution },
-        cities: CITIES,
-        sources: rows.map((r) => ({
-          ...r,
-          logo: logoUrl(r.slug),
-          kind: (r.kind ?? 'None') as (typeof MAP_SOURCE_KINDS)[number],
-          projection: (r.projection ?? 'None') as (typeof MAP_PROJECTIONS)[number],
-          url: r.url ?? null,
-        })),
-      };
-    },
+    async () => coverageMap(app.db, { tileUrl: opts.tileUrl ?? null, attribution: opts.attribution }),
   );
 
   app.get(
@@ -89,10 +38,9 @@ const coverageRoutes: FastifyPluginAsyncTypebox<{ tileUrl: string | undefined; a
       },
     },
     async (request, reply) => {
-      const geojson = await findCoverageGeoJson(app.db, request.params.slug);
-      if (!geojson) throw notFound();
+      const geojson = await coverageGeoJson(app.db, request.params.slug);
       reply.header('Cache-Control', 'public, max-age=3600');
-      return geojson as { type: 'FeatureCollection'; features: Record<string, unknown>[] };
+      return geojson;
     },
   );
 };

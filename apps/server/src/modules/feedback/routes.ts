@@ -1,11 +1,11 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { HttpProblem, validationProblem } from '../../lib/problem';
+import { HttpProblem } from '../../lib/problem';
 import { ProblemRef } from '../../lib/schemas';
-import { captchaKeys, newChallenge, verifyCaptcha } from './captcha';
-import { insertFeedback } from './repository';
+import { captchaKeys, newChallenge } from './captcha';
 import { CaptchaChallengeSchema, FeedbackSendBody, FeedbackSentSchema } from './schemas';
+import { sendFeedback } from './service';
 
 // A person writes a few messages an hour at most; more from one address is a script.
 const SEND_LIMIT = { max: 5, timeWindow: '10 minutes' };
@@ -58,15 +58,8 @@ const feedbackRoutes: FastifyPluginAsyncTypebox<{ sessionSecret: string }> = asy
       },
     },
     async (request) => {
-      // The fields were validated (and trimmed) before this point; the captcha is spent in the same
-      // transaction as the message is stored, so a failed store leaves the solution unspent.
-      const { altcha, ...message } = request.body;
-      const saved = await app.db.transaction(async (tx) => {
-        if (!(await verifyCaptcha(tx, keys, altcha))) {
-          throw validationProblem({ altcha: ['Подтвердите, что вы не робот: капча не пройдена или устарела.'] });
-        }
-        return insertFeedback(tx, message);
-      });
+      // The fields were validated (and trimmed) before this point.
+      const saved = await sendFeedback(app.db, keys, request.body);
       request.log.info({ feedbackId: saved.id }, 'feedback stored');
       return { id: saved.id, createdAt: saved.createdAt.toISOString() };
     },

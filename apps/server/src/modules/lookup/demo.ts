@@ -1,8 +1,3 @@
-import type { Database } from '../../db/client';
-import { importNumberingPlan } from './plan-import';
-import { importPortedExtract } from './ported-import';
-import { hasPortedNumbers, readLookupState } from './repository';
-
 /** Where the demo plan says it came from; the lookup page shows a «demo data» note for it. */
 export const DEMO_PLAN_SOURCE = 'демонстрационный план нумерации (сгенерирован)';
 
@@ -112,7 +107,7 @@ const HOLDER_OWNER: Record<string, string> = {
  * Generated ported numbers as a Port_All extract: 2 000 numbers of the demo plan moved to another
  * big network in the last three years, plus a few easy to remember for trying the page
  * (+7 926 123-45-67 moved from МегаФон to МТС). The test citizens' numbers are left out: their
- * portings are run through the porting engine (db/seed/porting-demo.ts).
+ * portings are run through the porting engine (porting/seed.ts).
  */
 export function demoPortedLines(): string[] {
   const next = random(20261122);
@@ -134,23 +129,4 @@ export function demoPortedLines(): string[] {
     lines.push(`${number},${owner},,,,${day}T10:00:00+03:00`);
   }
   return lines;
-}
-
-/**
- * Loads the demo plan when no plan was ever imported, and demo ported numbers when the registry is
- * empty and the plan is the demo one. Idempotent: a real imported plan is never replaced.
- */
-export async function seedLookupDemo(db: Database): Promise<boolean> {
-  const state = await readLookupState(db);
-  let seeded = false;
-  if (!state || state.planVersion === 0) {
-    await importNumberingPlan(db, new TextEncoder().encode(demoPlanCsv()), { source: DEMO_PLAN_SOURCE, isDemo: true });
-    seeded = true;
-  }
-  const after = await readLookupState(db);
-  if (after?.planIsDemo && !(await hasPortedNumbers(db))) {
-    await importPortedExtract(db, demoPortedLines(), { source: 'демонстрационные перенесённые номера', kind: 'full' });
-    seeded = true;
-  }
-  return seeded;
 }

@@ -6,15 +6,27 @@ import { consumeQuotaMany, deleteQuotaBefore, readQuotaUsed, saveQuotaUsed } fro
 const MOSCOW_OFFSET_MS = 3 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The Moscow calendar day of an instant, `YYYY-MM-DD`. */
-export function moscowDay(now: Date): string {
-  return new Date(now.getTime() + MOSCOW_OFFSET_MS).toISOString().slice(0, 10);
+/** The Moscow day being counted, kept until it ends: every lookup needs it, and it changes once a day. */
+let today = { day: '', start: 0, end: 0, refreshAt: new Date(0) };
+
+function dayAt(now: Date): typeof today {
+  const t = now.getTime();
+  if (t < today.start || t >= today.end) {
+    const start = Math.floor((t + MOSCOW_OFFSET_MS) / DAY_MS) * DAY_MS - MOSCOW_OFFSET_MS;
+    const day = new Date(start + MOSCOW_OFFSET_MS).toISOString().slice(0, 10);
+    today = { day, start, end: start + DAY_MS, refreshAt: new Date(start + DAY_MS) };
+  }
+  return today;
 }
 
-/** The next 00:00 Moscow time after `now`: when the quota renews. */
+/** The Moscow calendar day of an instant, `YYYY-MM-DD`. */
+export function moscowDay(now: Date): string {
+  return dayAt(now).day;
+}
+
+/** The next 00:00 Moscow time after `now`: when the quota renews (one shared Date per day: never mutate it). */
 export function nextMoscowMidnight(now: Date): Date {
-  const shifted = now.getTime() + MOSCOW_OFFSET_MS;
-  return new Date(Math.floor(shifted / DAY_MS) * DAY_MS + DAY_MS - MOSCOW_OFFSET_MS);
+  return dayAt(now).refreshAt;
 }
 
 export interface QuotaClient {

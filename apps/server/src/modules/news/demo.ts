@@ -1,8 +1,7 @@
-import type { Database } from '../../db/client';
-import { insertNews, type NewNewsItem } from './repository';
+import type { NewNewsItem } from './repository';
 
 // Editorial explainers of the demo: rules as PRODUCT.md §4 states them, no invented statistics.
-const STORIES: Omit<NewNewsItem, 'publishedAt'>[] = [
+export const STORIES: Omit<NewNewsItem, 'publishedAt'>[] = [
   {
     slug: 'kak-vybrat-datu-perenosa',
     title: 'Как выбрать дату переноса номера',
@@ -81,14 +80,3 @@ const STORIES: Omit<NewNewsItem, 'publishedAt'>[] = [
     html: '<p>Закон ограничивает плату за перенос номера суммой 100 рублей. Многие операторы не берут её вовсе или зачисляют на баланс.</p>',
   },
 ];
-
-const DAY = 24 * 60 * 60 * 1000;
-
-/** Demo stories, one every 9 days back from 20 November 2026. */
-export async function seedNewsDemo(db: Database): Promise<void> {
-  const newest = Date.UTC(2026, 10, 20, 9, 0);
-  await insertNews(
-    db,
-    STORIES.map((story, i) => ({ ...story, publishedAt: new Date(newest - i * 9 * DAY) })),
-  );
-}

@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { notFound } from '../../lib/problem';
 import { ProblemRef } from '../../lib/schemas';
-import { findNewsBySlug, listNews } from './repository';
-import { sanitizeStoryHtml } from './sanitize';
 import { NewsItemSchema, NewsListQuery, NewsPageSchema, NewsStorySchema } from './schemas';
+import { newsPage, newsStory } from './service';
 
 const newsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(NewsItemSchema);
@@ -23,16 +21,7 @@ const newsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Ref('NewsPage'), 400: ProblemRef },
       },
     },
-    async (request) => {
-      const { Page, PageSize } = request.query;
-      const { rows, totalRows } = await listNews(app.db, Page, PageSize);
-      return {
-        data: rows.map((r) => ({ ...r, publishedAt: r.publishedAt.toISOString() })),
-        page: Page,
-        pageSize: PageSize,
-        totalRows,
-      };
-    },
+    async (request) => newsPage(app.db, request.query.Page, request.query.PageSize),
   );
 
   app.get(
@@ -47,13 +36,7 @@ const newsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Ref('NewsStory'), 404: ProblemRef },
       },
     },
-    async (request) => {
-      const story = await findNewsBySlug(app.db, request.params.slug);
-      if (!story) throw notFound();
-      // Sanitised on the way out too: a row written by another tool (SQL, an import) never reached the
-      // sanitiser on write.
-      return { ...story, html: sanitizeStoryHtml(story.html), publishedAt: story.publishedAt.toISOString() };
-    },
+    async (request) => newsStory(app.db, request.params.slug),
   );
 };
 

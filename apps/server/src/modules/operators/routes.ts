@@ -1,10 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { logoUrl, monogramSvg } from '../../lib/operator-logo';
-import { notFound, validationProblem } from '../../lib/problem';
+import { monogramSvg } from '../../lib/operator-logo';
 import { ProblemRef } from '../../lib/schemas';
-import { findRegion } from '../regions/repository';
-import { findOperatorBySlug, listOperators } from './repository';
 import {
   OperatorDetailSchema,
   OperatorListQuery,
@@ -12,7 +9,7 @@ import {
   OperatorSchema,
   OperatorTileSchema,
 } from './schemas';
-import { listOperatorTiles } from './tiles';
+import { operatorBySlug, operatorPage, operatorTile, operatorTiles } from './service';
 
 // Any string is a slug to look up: an unknown one is 404, as the client expects, never 400.
 const SlugParams = Type.Object({ slug: Type.String({ minLength: 1, maxLength: 100 }) });
@@ -35,20 +32,8 @@ const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Ref('OperatorPage'), 400: ProblemRef },
       },
     },
-    async (request) => {
-      const q = request.query;
-      const { rows, totalRows } = await listOperators(app.db, {
-        skip: q.Skip,
-        take: q.Take,
-        sortBy: q.SortBy,
-        sortDesc: q.SortDesc,
-      });
-      return { data: rows.map((r) => ({ ...r, logo: logoUrl(r.slug) })), offset: q.Skip, pageSize: q.Take, totalRows };
-    },
+    async (request) => operatorPage(app.db, request.query),
   );
-
-  const tileList = async (regionCode: number | undefined) =>
-    (await listOperatorTiles(app.db, regionCode)).map((t) => ({ ...t, logo: logoUrl(t.slug) }));
 
   app.get(
     '/v1.1/operator/tile/list',
@@ -61,13 +46,7 @@ const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(Type.Ref('OperatorTile')), 400: ProblemRef },
       },
     },
-    async (request) => {
-      const code = request.query.RegionCode;
-      if (code !== undefined && (await findRegion(app.db, { code })) === undefined) {
-        throw validationProblem({ RegionCode: ['Такого региона нет.'] });
-      }
-      return tileList(code);
-    },
+    async (request) => operatorTiles(app.db, { code: request.query.RegionCode }),
   );
 
   app.get(
@@ -81,12 +60,7 @@ const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(Type.Ref('OperatorTile')), 400: ProblemRef },
       },
     },
-    async (request) => {
-      const slug = request.query.RegionSlug;
-      const code = slug === undefined ? undefined : (await findRegion(app.db, { slug }))?.code;
-      if (slug !== undefined && code === undefined) throw validationProblem({ RegionSlug: ['Такого региона нет.'] });
-      return tileList(code);
-    },
+    async (request) => operatorTiles(app.db, { slug: request.query.RegionSlug }),
   );
 
   app.get(
@@ -101,13 +75,7 @@ const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Ref('OperatorTile'), 404: ProblemRef },
       },
     },
-    async (request) => {
-      // Any id that is not a known operator, numeric or not, is simply not found.
-      const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : undefined;
-      const [tile] = id === undefined ? [] : await listOperatorTiles(app.db, undefined, id);
-      if (!tile) throw notFound();
-      return { ...tile, logo: logoUrl(tile.slug) };
-    },
+    async (request) => operatorTile(app.db, request.params.id),
   );
 
   app.get(
@@ -122,11 +90,7 @@ const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Ref('OperatorDetail'), 404: ProblemRef },
       },
     },
-    async (request) => {
-      const operator = await findOperatorBySlug(app.db, request.params.slug);
-      if (!operator) throw notFound();
-      return { ...operator, logo: logoUrl(operator.slug) };
-    },
+    async (request) => operatorBySlug(app.db, request.params.slug),
   );
 
   app.get(
@@ -142,8 +106,7 @@ const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const operator = await findOperatorBySlug(app.db, request.params.slug);
-      if (!operator) throw notFound();
+      const operator = await operatorBySlug(app.db, request.params.slug);
       return reply
         .type('image/svg+xml; charset=utf-8')
         .header('Cache-Control', 'public, max-age=86400')

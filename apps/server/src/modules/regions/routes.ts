@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { validationProblem } from '../../lib/problem';
 import { ProblemRef } from '../../lib/schemas';
-import { presentRegionOperators } from './presenter';
-import { listRegionOperators, listRegions, regionExists } from './repository';
 import { OperatorBriefSchema, RegionOperatorsQuery, RegionOperatorsSchema, RegionSchema } from './schemas';
+import { allRegions, regionOperators } from './service';
 
 const regionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(RegionSchema);
@@ -21,7 +19,7 @@ const regionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(Type.Ref('Region')) },
       },
     },
-    async () => listRegions(app.db),
+    async () => allRegions(app.db),
   );
 
   app.get(
@@ -36,13 +34,7 @@ const regionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(Type.Ref('RegionOperators')), 400: ProblemRef },
       },
     },
-    async (request) => {
-      const code = request.query.RegionCode;
-      if (code !== undefined && !(await regionExists(app.db, code))) {
-        throw validationProblem({ RegionCode: ['Такого региона нет.'] });
-      }
-      return presentRegionOperators(await listRegionOperators(app.db, code));
-    },
+    async (request) => regionOperators(app.db, request.query.RegionCode),
   );
 };
 

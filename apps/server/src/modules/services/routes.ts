@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { listConvergenceServices, listMediaServices } from './repository';
+import { convergenceServices, mediaServices } from './service';
 
 const ServiceSchema = Type.Object(
   { id: Type.Integer(), slug: Type.String(), name: Type.String(), description: Type.String() },
@@ -21,7 +21,7 @@ const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(Type.Ref('TariffService')) },
       },
     },
-    async () => listMediaServices(app.db),
+    async () => mediaServices(app.db),
   );
 
   app.get(
@@ -34,7 +34,7 @@ const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(Type.Ref('TariffService')) },
       },
     },
-    async () => listConvergenceServices(app.db),
+    async () => convergenceServices(app.db),
   );
 };
 

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { notFound } from '../../lib/problem';
 import { ProblemRef } from '../../lib/schemas';
-import { getPublicSetting, listFeatures, listPublicSettings } from './repository';
 import { FeatureFlagSchema, SettingSchema } from './schemas';
+import { features, publicSetting, publicSettings } from './service';
 
 const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(FeatureFlagSchema);
@@ -19,7 +18,7 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(Type.Ref('FeatureFlag')), 400: ProblemRef },
       },
     },
-    async () => listFeatures(app.db),
+    async () => features(app.db),
   );
 
   app.get(
@@ -32,7 +31,7 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(Type.Ref('Setting')) },
       },
     },
-    async () => listPublicSettings(app.db),
+    async () => publicSettings(app.db),
   );
 
   app.get(
@@ -46,11 +45,7 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Ref('Setting'), 404: ProblemRef },
       },
     },
-    async (request) => {
-      const setting = await getPublicSetting(app.db, request.params.key);
-      if (!setting) throw notFound();
-      return setting;
-    },
+    async (request) => publicSetting(app.db, request.params.key),
   );
 };
 

@@ -10,7 +10,7 @@ import { extname } from 'node:path';
 import { loadConfig } from '../../config/env';
 import { prepareDatabase } from '../../db/prepare';
 import { CatalogueError, catalogueToCsv, parseCatalogueCsv, parseCatalogueJson } from './catalogue';
-import { exportCatalogue, importCatalogue } from './repository';
+import { exportCatalogue, importCatalogue } from './service';
 
 const usage = `Использование:
   npm run tariffs:import -- <файл.json|файл.csv> [--replace]

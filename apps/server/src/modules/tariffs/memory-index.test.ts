@@ -2,8 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSecondNode, createTestApp, type TestApp } from '../../test/app';
 import { compareCodePoints, TariffIndex } from './memory-index';
-import { exportCatalogue, importCatalogue } from './repository';
-import { listTariffs, searchFromV2, searchFromV14, sqlSearcher } from './service';
+import { exportCatalogue, importCatalogue, listTariffs, searchFromV2, searchFromV14, sqlSearcher } from './service';
 
 let t: TestApp;
 let index: TariffIndex;

@@ -3,18 +3,52 @@ import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client';
 import { CATALOGUE_CHANGED, catalogueEvents } from './catalogue-events';
+import { presentTariff, type TariffBase, type TariffRow } from './presenter';
 import {
   type Bound,
   catalogueVersion,
   loadSearchRows,
   type PriceBound,
-  type SearchRow,
   searchKey,
-  type TariffRow,
   type TariffSearch,
 } from './repository';
 import type { TariffSortField } from './schemas';
 import { UNLIMITED } from './tables';
+
+/** A listed tariff in one region, with the searchable copies exactly as the SQL search reads them. */
+interface SearchRow {
+  base: TariffBase;
+  regionCode: number;
+  price: number;
+  kind: string;
+  searchName: string;
+  /** Allowances as stored: UNLIMITED for unlimited. */
+  minutesStored: number;
+  smsStored: number;
+  trafficStored: number;
+}
+
+/** The rows the index holds: one presented tariff shared by its regions. */
+async function readSearchRows(db: Database) {
+  const { tariffRows, regionRows, regions, operators } = await loadSearchRows(db);
+  const base = new Map(tariffRows.map((r) => [Number(r.id), presentTariff(r)]));
+  const rows: SearchRow[] = [];
+  for (const r of regionRows) {
+    const b = base.get(Number(r.tariff_id));
+    if (!b) continue;
+    rows.push({
+      base: b,
+      regionCode: Number(r.region_code),
+      price: Number(r.price),
+      kind: String(r.kind),
+      searchName: String(r.search_name),
+      minutesStored: Number(r.minutes),
+      smsStored: Number(r.sms),
+      trafficStored: Number(r.traffic_gb),
+    });
+  }
+  return { rows, regions, operators };
+}
 
 interface Entry {
   row: SearchRow;
@@ -154,7 +188,7 @@ export class TariffIndex {
     // Read the version first: a change committed while the rows are read makes the next poll rebuild.
     const started = performance.now();
     const version = await catalogueVersion(this.db);
-    const { rows, regions, operators } = await loadSearchRows(this.db);
+    const { rows, regions, operators } = await readSearchRows(this.db);
     const byRegion = new Map<number, Entry[]>();
     for (const row of rows) {
       let list = byRegion.get(row.regionCode);

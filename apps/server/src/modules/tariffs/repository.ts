@@ -1,13 +1,9 @@
-import { createHash } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import type { Database } from '../../db/client';
 import { convergenceServices, mediaServices, operators, regions, settings } from '../../db/schema';
-import { logoUrl } from '../../lib/operator-logo';
-import { CatalogueError, type CatalogueTariff, type TariffKind } from './catalogue';
-import { CATALOGUE_CHANGED, CATALOGUE_VERSION_KEY, catalogueEvents } from './catalogue-events';
+import type { TariffKind } from './catalogue';
+import { CATALOGUE_VERSION_KEY } from './catalogue-events';
+import { preparedRows, type Row, rows } from './dialect';
 import type { TariffSortField } from './schemas';
 import { tariffRegions, tariffs, UNLIMITED } from './tables';
 
@@ -47,50 +43,6 @@ export interface TariffSearch {
 export function searchKey(text: string): string {
   return text.toLowerCase().replaceAll('ё', 'е').trim();
 }
-
-type Row = Record<string, unknown>;
-
-async function rows<T = Row>(db: Database, query: SQL): Promise<T[]> {
-  // node-postgres and PGlite both answer raw SQL with `{ rows }`.
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
-const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
-const allowance = (v: unknown): number | null => (Number(v) >= UNLIMITED ? null : Number(v));
-const toIso = (v: unknown): string => (v instanceof Date ? v : new Date(String(v))).toISOString();
-
-/** A joined tariffs+operators row as the API shows it (without region or price). */
-function presentBase(r: Row) {
-  return {
-    id: Number(r.id),
-    slug: String(r.slug),
-    name: String(r.name),
-    kind: r.kind as TariffKind,
-    description: String(r.description),
-    operatorId: Number(r.operator_id),
-    operatorSlug: String(r.operator_slug),
-    operatorName: String(r.operator_name),
-    operatorColor: String(r.operator_color),
-    operatorLogo: logoUrl(String(r.operator_slug)),
-    minutes: allowance(r.minutes),
-    minutesUnlim: Number(r.minutes) >= UNLIMITED,
-    sms: allowance(r.sms),
-    smsUnlim: Number(r.sms) >= UNLIMITED,
-    traffic: allowance(r.traffic_gb),
-    trafficUnlim: Number(r.traffic_gb) >= UNLIMITED,
-    minutePrice: num(r.minute_price),
-    smsPrice: num(r.sms_price),
-    mbPrice: num(r.mb_price),
-    url: r.url === null ? null : String(r.url),
-    mediaServiceIds: (r.media_service_ids as number[]).map(Number),
-    convergenceServiceIds: (r.convergence_service_ids as number[]).map(Number),
-    isArchived: Boolean(r.is_archived),
-    updatedAt: toIso(r.updated_at),
-  };
-}
-
-export type TariffRow = ReturnType<typeof presentBase> & { regionCode: number; price: number };
 
 const TARIFF_COLUMNS = sql.raw(`t.id, t.slug, t.name, t.kind, t.description, t.operator_id, t.minutes, t.sms,
   t.traffic_gb, t.minute_price, t.sms_price, t.mb_price, t.url, t.media_service_ids, t.convergence_service_ids,
@@ -196,75 +148,16 @@ export function searchPageSql(q: TariffSearch): SQL {
     order by ${orderBy('page', q)}`;
 }
 
-/** A search parameter as an SQL literal (standard_conforming_strings: only quotes need doubling). */
-function literal(value: unknown): string {
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  if (typeof value === 'string') return `'${value.replaceAll("'", "''")}'`;
-  throw new Error(`Неожиданный параметр поиска: ${typeof value}`);
-}
-
-const dialect = new PgDialect();
-const MAX_PREPARED = 500;
-const preparedNames = new Set<string>();
-const preparedOnPglite = new WeakMap<PGlite, Set<string>>();
-
-/**
- * Runs a search as a named prepared statement. Planning this query costs more than running it
- * (PGlite: 1–5 ms against 0.5 ms), and a filter combination repeats its SQL text with new values,
- * so each text is planned once per connection. The number of distinct texts is capped: an unusual
- * combination past the cap runs unprepared rather than growing every connection's statement cache.
- */
-async function preparedRows(db: Database, query: SQL): Promise<Row[]> {
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  const name = `tariff_search_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-  if (!preparedNames.has(name)) {
-    if (preparedNames.size >= MAX_PREPARED) return rows(db, query);
-    preparedNames.add(name);
-  }
-  const client = (db as unknown as { $client?: unknown }).$client;
-  if (client instanceof pg.Pool) {
-    // node-postgres prepares a named statement on each pooled connection the first time it meets it.
-    return (await client.query({ name, text, values: params as unknown[] })).rows as Row[];
-  }
-  if (client instanceof PGlite) {
-    // One in-process session: SQL-level PREPARE lasts as long as the database is open.
-    let done = preparedOnPglite.get(client);
-    if (!done) {
-      done = new Set();
-      preparedOnPglite.set(client, done);
-    }
-    if (!done.has(name)) {
-      await client.query(`PREPARE ${name} AS ${text}`);
-      done.add(name);
-    }
-    // EXECUTE takes its arguments as SQL, not as bound parameters: numbers as they are, text quoted.
-    const args = params.map(literal).join(', ');
-    return (await client.query<Row>(`EXECUTE ${name}${args ? `(${args})` : ''}`)).rows;
-  }
-  return rows(db, query);
-}
-
-/** One page of a search and the number of all matches. */
-export async function searchTariffs(db: Database, q: TariffSearch): Promise<{ rows: TariffRow[]; totalRows: number }> {
+/** One page of a search (tariffs+operators rows with region_code and price) and the number of all matches. */
+export async function searchTariffs(db: Database, q: TariffSearch): Promise<{ rows: Row[]; totalRows: number }> {
   const found = await preparedRows(db, searchPageSql(q));
-  if (found.length > 0) {
-    return {
-      rows: found.map((r) => ({ ...presentBase(r), regionCode: Number(r.region_code), price: Number(r.price) })),
-      totalRows: Number(found[0]?.total),
-    };
-  }
+  if (found.length > 0) return { rows: found, totalRows: Number(found[0]?.total) };
   // Past the last page (or nothing matches): the window count is gone with the rows, so count apart.
   const [counted] = await rows<{ n: number }>(db, sql`select count(*)::int as n from ${matchedSource(q)} m`);
   return { rows: [], totalRows: Number(counted?.n ?? 0) };
 }
 
-interface RangeRow {
-  min: number | null;
-  max: number | null;
-  hasUnlim: boolean;
-}
-
-/** Operators and the bounds of every filterable field for a region (what the filter panel draws). */
+/** The operators selling in a region (with counts and lowest prices) and one row of every filterable field's bounds. */
 export async function tariffFilters(db: Database, regionCode: number, kind?: TariffKind) {
   const where = sql`tr.region_code = ${regionCode} and tr.is_archived = false ${kind ? sql`and tr.kind = ${kind}` : sql``}`;
   const [ops, [stats]] = await Promise.all([
@@ -297,36 +190,10 @@ export async function tariffFilters(db: Database, regionCode: number, kind?: Tar
         from tariff_regions tr join tariffs t on t.id = tr.tariff_id where ${where}`,
     ),
   ]);
-  const s = (stats ?? {}) as Row;
-  const range = (prefix: string, unlimKey?: string): RangeRow => ({
-    min: num(s[`${prefix}_min`]),
-    max: num(s[`${prefix}_max`]),
-    hasUnlim: unlimKey ? Boolean(s[unlimKey]) : false,
-  });
-  return {
-    totalRows: Number(s.total ?? 0),
-    packageCount: Number(s.packages ?? 0),
-    nonPackageCount: Number(s.non_packages ?? 0),
-    operators: ops.map((o) => ({
-      id: Number(o.id),
-      slug: String(o.slug),
-      name: String(o.name),
-      color: String(o.color),
-      logo: logoUrl(String(o.slug)),
-      tariffCount: Number(o.tariff_count),
-      minPrice: Number(o.min_price),
-    })),
-    price: range('price'),
-    minutes: range('minutes', 'minutes_unlim'),
-    sms: range('sms', 'sms_unlim'),
-    traffic: range('traffic', 'traffic_unlim'),
-    minutePrice: range('minute_price'),
-    smsPrice: range('sms_price'),
-    mbPrice: range('mb_price'),
-  };
+  return { operators: ops, stats: stats as Row | undefined };
 }
 
-/** A tariff by id with every region it is sold in; undefined when there is none. */
+/** A tariffs+operators row by id with every region it is sold in; undefined when there is none. */
 export async function findTariffById(db: Database, id: number) {
   const [row] = await rows(
     db,
@@ -344,10 +211,10 @@ export async function findTariffById(db: Database, id: number) {
     .innerJoin(regions, eq(regions.code, tariffRegions.regionCode))
     .where(eq(tariffRegions.tariffId, id))
     .orderBy(asc(tariffRegions.regionCode));
-  return { ...presentBase(row), regions: sold };
+  return { row, regions: sold };
 }
 
-/** The tariff of an operator with this name (any case) sold in the region, archived ones included. */
+/** The row (with region_code and price) of an operator's tariff of this name (any case) in the region, archived ones included. */
 export async function findTariffByName(db: Database, name: string, operatorId: number, regionCode: number) {
   const [row] = await rows(
     db,
@@ -356,23 +223,42 @@ export async function findTariffByName(db: Database, name: string, operatorId: n
       where tr.region_code = ${regionCode} and tr.operator_id = ${operatorId} and tr.search_name = ${searchKey(name)}
       order by tr.is_archived, t.id limit 1`,
   );
-  return row ? { ...presentBase(row), regionCode: Number(row.region_code), price: Number(row.price) } : undefined;
+  return row;
 }
 
 const CHUNK = 500;
-const stored = (n: number | null) => (n === null ? UNLIMITED : n);
-const unitText = (n: number | null) => (n === null ? null : String(n));
+
+/** The ids a catalogue file names by slug and code, read inside the import's transaction. */
+export interface CatalogueReferences {
+  operatorIds: Map<string, number>;
+  mediaIds: Map<string, number>;
+  convergenceIds: Map<string, number>;
+  regionCodes: Set<number>;
+}
+
+/** One tariff to store (allowances as stored: UNLIMITED for unlimited) with its regional prices. */
+export interface StoredTariff {
+  values: typeof tariffs.$inferInsert & {
+    operatorId: number;
+    kind: string;
+    minutes: number;
+    sms: number;
+    trafficGb: number;
+  };
+  regions: { regionCode: number; price: number }[];
+}
 
 /**
- * Loads tariffs (insert or update by operator and slug) and replaces their regional prices, in one
- * transaction; `replace` first archives every other tariff so a full export–import round trips.
+ * Writes tariffs (insert or update by operator and slug) and replaces their regional prices, in one
+ * transaction; `prepare` turns the references into the rows (and may throw to write nothing);
+ * `replace` first archives every other tariff so a full export–import round trips.
  */
-export async function importCatalogue(
+export async function writeCatalogue(
   db: Database,
-  list: CatalogueTariff[],
+  prepare: (references: CatalogueReferences) => StoredTariff[],
   options: { replace?: boolean } = {},
 ): Promise<{ tariffs: number; regionRows: number }> {
-  const result = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     // One after another: a transaction is one connection.
     const ops = await tx.select({ id: operators.id, slug: operators.slug }).from(operators);
     const media = await tx.select({ id: mediaServices.id, slug: mediaServices.slug }).from(mediaServices);
@@ -380,40 +266,13 @@ export async function importCatalogue(
       .select({ id: convergenceServices.id, slug: convergenceServices.slug })
       .from(convergenceServices);
     const regionRows = await tx.select({ code: regions.code }).from(regions);
-    const opId = new Map(ops.map((o) => [o.slug, o.id]));
-    const mediaId = new Map(media.map((m) => [m.slug, m.id]));
-    const convergenceId = new Map(convergence.map((m) => [m.slug, m.id]));
-    const codes = new Set(regionRows.map((r) => r.code));
-    const lookup = (map: Map<string, number>, slug: string, what: string, t: CatalogueTariff) => {
-      const id = map.get(slug);
-      if (id === undefined) throw new CatalogueError(`${t.operatorSlug}/${t.slug}: неизвестный ${what} «${slug}».`);
-      return id;
-    };
-    const values = list.map((t) => {
-      for (const r of t.regions) {
-        if (!codes.has(r.regionCode)) {
-          throw new CatalogueError(`${t.operatorSlug}/${t.slug}: неизвестный регион ${r.regionCode}.`);
-        }
-      }
-      return {
-        operatorId: lookup(opId, t.operatorSlug, 'оператор', t),
-        slug: t.slug,
-        name: t.name,
-        kind: t.kind,
-        description: t.description,
-        minutes: stored(t.minutes),
-        sms: stored(t.sms),
-        trafficGb: stored(t.trafficGb),
-        minutePrice: unitText(t.minutePrice),
-        smsPrice: unitText(t.smsPrice),
-        mbPrice: unitText(t.mbPrice),
-        url: t.url,
-        mediaServiceIds: t.mediaServices.map((s) => lookup(mediaId, s, 'медиасервис', t)),
-        convergenceServiceIds: t.convergenceServices.map((s) => lookup(convergenceId, s, 'сервис', t)),
-        isArchived: t.isArchived,
-        updatedAt: new Date(),
-      };
+    const list = prepare({
+      operatorIds: new Map(ops.map((o) => [o.slug, o.id])),
+      mediaIds: new Map(media.map((m) => [m.slug, m.id])),
+      convergenceIds: new Map(convergence.map((m) => [m.slug, m.id])),
+      regionCodes: new Set(regionRows.map((r) => r.code)),
     });
+    const values = list.map((t) => t.values);
     if (options.replace) {
       await tx.update(tariffs).set({ isArchived: true });
       await tx.update(tariffRegions).set({ isArchived: true });
@@ -451,19 +310,19 @@ export async function importCatalogue(
     for (let i = 0; i < ids.length; i += CHUNK) {
       await tx.delete(tariffRegions).where(inArray(tariffRegions.tariffId, ids.slice(i, i + CHUNK)));
     }
-    const regionValues = list.flatMap((t, i) =>
-      t.regions.map((r) => ({
+    const regionValues = list.flatMap(({ values: v, regions: sold }, i) =>
+      sold.map((r) => ({
         regionCode: r.regionCode,
         tariffId: ids[i] as number,
         price: r.price,
-        operatorId: values[i]?.operatorId as number,
-        kind: t.kind,
-        minutes: stored(t.minutes),
-        sms: stored(t.sms),
-        trafficGb: stored(t.trafficGb),
-        searchName: searchKey(t.name),
-        name: t.name,
-        isArchived: t.isArchived,
+        operatorId: v.operatorId,
+        kind: v.kind,
+        minutes: v.minutes,
+        sms: v.sms,
+        trafficGb: v.trafficGb,
+        searchName: searchKey(v.name),
+        name: v.name,
+        isArchived: v.isArchived ?? false,
       })),
     );
     // Written region by region, cheapest first: a fresh table then holds each region's rows on a few
@@ -478,8 +337,6 @@ export async function importCatalogue(
       on conflict (key) do update set value = (settings.value::bigint + 1)::text`);
     return { tariffs: ids.length, regionRows: regionValues.length };
   });
-  catalogueEvents.emit(CATALOGUE_CHANGED);
-  return result;
 }
 
 /** The stored catalogue version ('0' before the first import). */
@@ -491,20 +348,7 @@ export async function catalogueVersion(db: Database): Promise<string> {
   return row?.value ?? '0';
 }
 
-/** A listed tariff in one region, with the searchable copies exactly as the SQL search reads them. */
-export interface SearchRow {
-  base: ReturnType<typeof presentBase>;
-  regionCode: number;
-  price: number;
-  kind: string;
-  searchName: string;
-  /** Allowances as stored: UNLIMITED for unlimited. */
-  minutesStored: number;
-  smsStored: number;
-  trafficStored: number;
-}
-
-/** Every listed tariff–region row, with regions and operators by slug: what the in-memory index holds. */
+/** What the in-memory index is built from: every tariff (joined with its operator), every listed tariff–region row, and regions and operators by slug. */
 export async function loadSearchRows(db: Database) {
   const [tariffRows, regionRows, regionList, operatorList] = await Promise.all([
     rows(db, sql`select ${TARIFF_COLUMNS} from tariffs t join operators o on o.id = t.operator_id`),
@@ -516,28 +360,11 @@ export async function loadSearchRows(db: Database) {
     db.select({ code: regions.code, slug: regions.slug }).from(regions),
     db.select({ id: operators.id, slug: operators.slug }).from(operators),
   ]);
-  // One presented object per tariff, shared by its regions.
-  const base = new Map(tariffRows.map((r) => [Number(r.id), presentBase(r)]));
-  const out: SearchRow[] = [];
-  for (const r of regionRows) {
-    const b = base.get(Number(r.tariff_id));
-    if (!b) continue;
-    out.push({
-      base: b,
-      regionCode: Number(r.region_code),
-      price: Number(r.price),
-      kind: String(r.kind),
-      searchName: String(r.search_name),
-      minutesStored: Number(r.minutes),
-      smsStored: Number(r.sms),
-      trafficStored: Number(r.traffic_gb),
-    });
-  }
-  return { rows: out, regions: regionList, operators: operatorList };
+  return { tariffRows, regionRows, regions: regionList, operators: operatorList };
 }
 
-/** The whole catalogue in the exchange format, archived tariffs included. */
-export async function exportCatalogue(db: Database): Promise<CatalogueTariff[]> {
+/** The whole stored catalogue, archived tariffs included, with the slugs its ids stand for. */
+export async function readCatalogue(db: Database) {
   const [list, sold, ops, media, convergence] = await Promise.all([
     db.select().from(tariffs).orderBy(asc(tariffs.operatorId), asc(tariffs.id)),
     db
@@ -548,35 +375,7 @@ export async function exportCatalogue(db: Database): Promise<CatalogueTariff[]> 
     db.select({ id: mediaServices.id, slug: mediaServices.slug }).from(mediaServices),
     db.select({ id: convergenceServices.id, slug: convergenceServices.slug }).from(convergenceServices),
   ]);
-  const slugOf = (rowsOf: { id: number; slug: string }[]) => new Map(rowsOf.map((r) => [r.id, r.slug]));
-  const opSlug = slugOf(ops);
-  const mediaSlug = slugOf(media);
-  const convergenceSlug = slugOf(convergence);
-  const byTariff = new Map<number, { regionCode: number; price: number }[]>();
-  for (const s of sold) {
-    const l = byTariff.get(s.tariffId) ?? [];
-    l.push({ regionCode: s.regionCode, price: s.price });
-    byTariff.set(s.tariffId, l);
-  }
-  const back = (n: number) => (n >= UNLIMITED ? null : n);
-  return list.map((t) => ({
-    operatorSlug: opSlug.get(t.operatorId) ?? String(t.operatorId),
-    slug: t.slug,
-    name: t.name,
-    kind: t.kind as TariffKind,
-    description: t.description,
-    minutes: back(t.minutes),
-    sms: back(t.sms),
-    trafficGb: back(t.trafficGb),
-    minutePrice: num(t.minutePrice),
-    smsPrice: num(t.smsPrice),
-    mbPrice: num(t.mbPrice),
-    url: t.url,
-    mediaServices: t.mediaServiceIds.map((id) => mediaSlug.get(id) ?? String(id)),
-    convergenceServices: t.convergenceServiceIds.map((id) => convergenceSlug.get(id) ?? String(id)),
-    isArchived: t.isArchived,
-    regions: byTariff.get(t.id) ?? [],
-  }));
+  return { tariffs: list, sold, operators: ops, media, convergence };
 }
 
 /** Whether the database holds any tariff (the demo seed loads the catalogue only into an empty one). */

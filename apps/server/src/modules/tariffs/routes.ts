@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { ProblemRef } from '../../lib/schemas';
-import { type ListPage, TariffIndex } from './memory-index';
+import type { ListPage } from './memory-index';
 import {
   TariffDetailSchema,
   TariffFiltersSchema,
@@ -36,14 +36,9 @@ function sendPage(reply: FastifyReply, page: ListPage): string {
 }
 
 /** Every tariff call of spec §7: two list versions, filters, by id and by name. */
-const tariffRoutes: FastifyPluginAsyncTypebox<{ pollMs: number }> = async (app, opts) => {
-  // Lists come from this node's copy of the catalogue; the database stays the source of truth (decision 012).
-  const index = new TariffIndex(app.db, { pollMs: opts.pollMs, log: app.log });
-  app.addHook('onReady', async () => {
-    // An unmigrated database (the OpenAPI export) has no catalogue: searches then wait for a later poll.
-    await index.start().catch((err: unknown) => app.log.error({ err }, 'тарифы: индекс не построен'));
-  });
-  app.addHook('onClose', async () => index.stop());
+const tariffRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Lists come from this node's copy of the catalogue (plugin.ts); the database stays the source of truth.
+  const index = app.tariffIndex;
 
   app.addSchema(TariffSchema);
   app.addSchema(TariffDetailSchema);

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client';
 import { demoCatalogue } from './demo-catalogue';
-import { hasTariffs, importCatalogue, regionOperatorPairs } from './repository';
+import { hasTariffs, regionOperatorPairs } from './repository';
+import { importCatalogue } from './service';
 
 /** Loads the demo catalogue into an empty tariff table (a second start, or real data, is left alone). */
 export async function seedTariffsDemo(db: Database): Promise<void> {

@@ -2,17 +2,30 @@ import type { Static } from 'typebox';
 import type { Database } from '../../db/client';
 import { notFound, validationProblem } from '../../lib/problem';
 import { findRegion } from '../regions/repository';
+import { CatalogueError, type CatalogueTariff } from './catalogue';
+import { CATALOGUE_CHANGED, catalogueEvents } from './catalogue-events';
+import {
+  presentCatalogue,
+  presentFilters,
+  presentTariffDetail,
+  presentTariffInRegion,
+  type TariffRow,
+} from './presenter';
 import {
   type Bound,
+  type CatalogueReferences,
   findTariffById,
   findTariffByName,
   type PriceBound,
+  readCatalogue,
+  type StoredTariff,
   searchTariffs,
-  type TariffRow,
   type TariffSearch,
   tariffFilters,
+  writeCatalogue,
 } from './repository';
 import type { TariffFiltersV2Query, TariffListV2Query, TariffListV14Query, TariffSingleQuery } from './schemas';
+import { UNLIMITED } from './tables';
 
 type V14 = Static<typeof TariffListV14Query>;
 type V2 = Static<typeof TariffListV2Query>;
@@ -106,7 +119,12 @@ export interface TariffSearcher {
 }
 
 /** The SQL search (decision 005): the reference the in-memory index is tested against. */
-export const sqlSearcher = (db: Database): TariffSearcher => ({ search: (q) => searchTariffs(db, q) });
+export const sqlSearcher = (db: Database): TariffSearcher => ({
+  search: async (q) => {
+    const { rows, totalRows } = await searchTariffs(db, q);
+    return { rows: rows.map(presentTariffInRegion), totalRows };
+  },
+});
 
 /** One page of the search; an unknown region answers 400, checked only when nothing matched (the rare case). */
 export async function listTariffs(db: Database, searcher: TariffSearcher, search: TariffSearch) {
@@ -130,20 +148,85 @@ export async function filtersFor(
 ) {
   const found = await findRegion(db, region);
   if (!found) unknownRegion(region);
-  const filters = await tariffFilters(db, found.code, kind);
-  return { regionCode: found.code, regionSlug: found.slug, regionName: found.name, ...filters };
+  const { operators, stats } = await tariffFilters(db, found.code, kind);
+  return {
+    regionCode: found.code,
+    regionSlug: found.slug,
+    regionName: found.name,
+    ...presentFilters(operators, stats),
+  };
 }
 
 /** A tariff with its regions, or 404. */
 export async function tariffById(db: Database, id: number) {
-  const tariff = await findTariffById(db, id);
-  if (!tariff) throw notFound();
-  return tariff;
+  const found = await findTariffById(db, id);
+  if (!found) throw notFound();
+  return presentTariffDetail(found.row, found.regions);
 }
 
 /** The operator's tariff of this name in the region (v1.2), or 404. */
 export async function tariffByName(db: Database, q: Static<typeof TariffSingleQuery>) {
-  const tariff = await findTariffByName(db, q.Name, q.OperatorId, q.RegionCode);
-  if (!tariff) throw notFound();
-  return tariff;
+  const row = await findTariffByName(db, q.Name, q.OperatorId, q.RegionCode);
+  if (!row) throw notFound();
+  return presentTariffInRegion(row);
+}
+
+const stored = (n: number | null) => (n === null ? UNLIMITED : n);
+const unitText = (n: number | null) => (n === null ? null : String(n));
+
+/** A catalogue file's tariffs as rows to store; an unknown operator, region or service refuses the whole file. */
+function toStored(list: CatalogueTariff[], refs: CatalogueReferences): StoredTariff[] {
+  const idOf = (map: Map<string, number>, slug: string, what: string, t: CatalogueTariff) => {
+    const id = map.get(slug);
+    if (id === undefined) throw new CatalogueError(`${t.operatorSlug}/${t.slug}: неизвестный ${what} «${slug}».`);
+    return id;
+  };
+  return list.map((t) => {
+    for (const r of t.regions) {
+      if (!refs.regionCodes.has(r.regionCode)) {
+        throw new CatalogueError(`${t.operatorSlug}/${t.slug}: неизвестный регион ${r.regionCode}.`);
+      }
+    }
+    return {
+      values: {
+        operatorId: idOf(refs.operatorIds, t.operatorSlug, 'оператор', t),
+        slug: t.slug,
+        name: t.name,
+        kind: t.kind,
+        description: t.description,
+        minutes: stored(t.minutes),
+        sms: stored(t.sms),
+        trafficGb: stored(t.trafficGb),
+        minutePrice: unitText(t.minutePrice),
+        smsPrice: unitText(t.smsPrice),
+        mbPrice: unitText(t.mbPrice),
+        url: t.url,
+        mediaServiceIds: t.mediaServices.map((s) => idOf(refs.mediaIds, s, 'медиасервис', t)),
+        convergenceServiceIds: t.convergenceServices.map((s) => idOf(refs.convergenceIds, s, 'сервис', t)),
+        isArchived: t.isArchived,
+        updatedAt: new Date(),
+      },
+      regions: t.regions,
+    };
+  });
+}
+
+/**
+ * Loads tariffs (insert or update by operator and slug) and replaces their regional prices, in one
+ * transaction; `replace` first archives every other tariff so a full export–import round trips. This
+ * node's index hears of it at once, the others by their next poll.
+ */
+export async function importCatalogue(
+  db: Database,
+  list: CatalogueTariff[],
+  options: { replace?: boolean } = {},
+): Promise<{ tariffs: number; regionRows: number }> {
+  const result = await writeCatalogue(db, (refs) => toStored(list, refs), options);
+  catalogueEvents.emit(CATALOGUE_CHANGED);
+  return result;
+}
+
+/** The whole catalogue in the exchange format, archived tariffs included. */
+export async function exportCatalogue(db: Database): Promise<CatalogueTariff[]> {
+  return presentCatalogue(await readCatalogue(db));
 }

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { type CatalogueTariff, catalogueToCsv, parseCatalogueCsv, parseCatalogueJson } from './catalogue';
-import { exportCatalogue, importCatalogue } from './repository';
+import { exportCatalogue, importCatalogue } from './service';
 
 let t: TestApp;
 let catalogue: CatalogueTariff[];

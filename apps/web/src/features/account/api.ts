@@ -9,6 +9,8 @@ export const ACCOUNT_PAGE_SIZE = 10;
 export type OrderStatus = Schemas['PortationOrderStatus'];
 export type AccountOperator = Schemas['AccountOperator'];
 export type MsisdnInfo = Schemas['AccountMsisdnInfo'];
+export type AccountOrder = Schemas['AccountOrder'];
+export type AccountPortation = Schemas['AccountPortation'];
 
 export const getAccountInfoQueryOptions = () =>
   queryOptions({
@@ -76,4 +78,13 @@ export function parsePage(raw: string | undefined): number | undefined {
 /** An msisdn from the URL: 11 digits starting with 7. */
 export function isMsisdn(value: string | undefined): value is string {
   return value !== undefined && /^7\d{10}$/.test(value);
+}
+
+/** The number and page of an account list's address (`/account/:msisdn/orders/:page?`); undefined when either is not one. */
+export function readListAddress(params: {
+  msisdn?: string;
+  page?: string;
+}): { msisdn: string; page: number } | undefined {
+  const page = parsePage(params.page);
+  return isMsisdn(params.msisdn) && page !== undefined ? { msisdn: params.msisdn, page } : undefined;
 }

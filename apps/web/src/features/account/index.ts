@@ -1,5 +1,7 @@
 // The account feature's public face: other features, pages and the app import only what is listed here.
 export {
+  type AccountOrder,
+  type AccountPortation,
   getAccountInfoQueryOptions,
   getAccountOrdersQueryOptions,
   getAccountPortationsQueryOptions,
@@ -7,10 +9,10 @@ export {
   isMsisdn,
   type MsisdnInfo,
   parsePage,
+  readListAddress,
   STATUS_LABELS,
 } from './api';
-export { AccountPager } from './components/account-pager';
+export { AccountRecords, type RecordField } from './components/account-records';
 export { MsisdnHeader } from './components/msisdn-header';
 export { OperatorName } from './components/operator-name';
-export { RecordCards } from './components/record-cards';
 export { StatusBadge } from './components/status-badge';

@@ -11,8 +11,10 @@ export { CalculatorPanel } from './components/calculator-panel';
 export { CompareTable } from './components/compare-table';
 export { FilterPanel } from './components/filter-panel';
 export { RegionPicker, rememberedRegion, rememberRegion } from './components/region-picker';
+export { ComparedTariffs, OpenTariffModal, TariffList, TariffViewTabs } from './components/tariff-browser';
 export { TariffCard } from './components/tariff-card';
 export { TariffDetailModal } from './components/tariff-detail-modal';
+export { UsageFields } from './components/usage-fields';
 export {
   MAX_COMPARE,
   parseCompare,
@@ -23,4 +25,5 @@ export {
 } from './filter-state';
 export { formatCount, formatFromPrice, formatMoney } from './format';
 export { browserTimeZone, likelyRegion } from './likely-region';
+export { type TariffUrlState, useTariffUrlState } from './url-state';
 export { DEFAULT_USAGE, parseUsage, writeUsage } from './usage-state';

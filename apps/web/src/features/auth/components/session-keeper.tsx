@@ -1,4 +1,3 @@
-import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -41,7 +40,14 @@ export function SessionKeeper() {
     const params = new URLSearchParams(location.search);
     const reason = params.get('esiaError');
     if (!reason) return;
-    notifications.show({ color: 'red', title: 'Вход не выполнен', message: ESIA_ERRORS[reason] ?? ESIA_ERRORS.failed });
+    // Loaded here, not with the first page: a failed sign-in is rare.
+    void import('@mantine/notifications').then(({ notifications }) =>
+      notifications.show({
+        color: 'red',
+        title: 'Вход не выполнен',
+        message: ESIA_ERRORS[reason] ?? ESIA_ERRORS.failed,
+      }),
+    );
     params.delete('esiaError');
     const search = params.toString();
     navigate(

@@ -27,15 +27,16 @@ const RUSSIA: L.LatLngBoundsExpression = [
 const LABELLED = new Set(['Москва', 'Санкт-Петербург', 'Новосибирск', 'Екатеринбург', 'Владивосток']);
 const LABELLED_COMPACT = new Set(['Москва', 'Новосибирск', 'Владивосток']);
 
-// Colours of the base map: pale land on a pale sea, grey borders, a darker outline of the country.
+// Colours of the base map: pale land (every federal subject alike) on a pale sea, grey borders, a
+// darker outline of the country.
 const SEA = '#dcebf3';
 const BASE_STYLE: Record<string, L.PathOptions> = {
-  land: { stroke: false, fillColor: '#f7f5ef', fillOpacity: 1 },
+  subject: { stroke: false, fillColor: '#f7f5ef', fillOpacity: 1 },
   borders: { color: '#aab3bb', weight: 0.6, fill: false },
   outline: { color: '#5c636a', weight: 1.2, fill: false },
 };
 
-/** Style of a base-map feature by its `kind` (land, borders, outline). */
+/** Style of a base-map feature by its `kind` (subject, borders, outline). */
 export function baseMapStyle(feature: { properties?: { kind?: string } | null } | undefined): L.PathOptions {
   return BASE_STYLE[feature?.properties?.kind ?? ''] ?? BASE_STYLE.borders ?? {};
 }

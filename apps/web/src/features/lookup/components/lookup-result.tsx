@@ -1,6 +1,6 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { formatMsisdn } from '@perenos/phone';
-import dayjs from 'dayjs';
+import { formatDay } from '../../../lib/format';
 import type { MsisdnInfo } from '../api';
 
 /** The answer for one number: who serves it now, where, and whether it was ported. */
@@ -30,7 +30,7 @@ export function LookupResult({ info }: { info: MsisdnInfo }) {
               <Badge color="orange" variant="light" size="lg" tt="none">
                 Номер перенесён
               </Badge>
-              {info.lastPortation && <Text size="sm">{dayjs(info.lastPortation).format('D MMMM YYYY')}</Text>}
+              {info.lastPortation && <Text size="sm">{formatDay(info.lastPortation)}</Text>}
             </Group>
           ) : (
             <Badge variant="light" size="lg" tt="none">

@@ -1,20 +1,9 @@
-import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
+import { Fact } from '../../../components/fact';
 import { Msisdn } from '../../../components/msisdn';
 import { OperatorName } from '../../account';
 import type { PortationOrder } from '../api';
 import { formatDay } from '../dates';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <div>{children}</div>
-    </Stack>
-  );
-}
 
 /** The number, its region and operators, and what is chosen so far. */
 export function OrderSummary({ order, extra }: { order: PortationOrder; extra?: boolean }) {

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { QueryState } from '../../../components/query-state';
@@ -6,6 +6,7 @@ import { OperatorLogo } from '../../operators';
 import { getAllRegionTariffsQueryOptions, type Tariff } from '../api';
 import { type Cost, type CostLine, rankByCost, type Usage } from '../calculator';
 import { formatCount, formatMoney, KIND_LABEL } from '../format';
+import { UsageFields } from './usage-fields';
 
 const PAGE = 10;
 
@@ -129,27 +130,6 @@ export function CalculatorPanel({
     () => (data ? rankByCost(exclude ? data.filter((t) => !exclude(t)) : data, usage) : []),
     [data, usage, exclude],
   );
-  const field = (key: keyof Usage, label: string, suffix: string, decimal = false) => (
-    <NumberInput
-      label={label}
-      value={draft[key]}
-      min={0}
-      max={100_000}
-      allowNegative={false}
-      allowDecimal={decimal}
-      decimalSeparator=","
-      thousandSeparator=" "
-      suffix={suffix}
-      onChange={(v) => {
-        latest.current = { ...latest.current, [key]: typeof v === 'number' ? v : Number(v) || 0 };
-        setDraft(latest.current);
-      }}
-      onBlur={commit}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') commit();
-      }}
-    />
-  );
   return (
     <Stack gap="md">
       {withForm && (
@@ -162,11 +142,14 @@ export function CalculatorPanel({
               Укажите, сколько вы тратите за месяц. Для пакетных тарифов считаем абонентскую плату и то, что сверх
               пакета, для тарифов без пакета — каждую минуту, SMS и мегабайт.
             </Text>
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              {field('minutes', 'Минут в месяц', ' мин')}
-              {field('sms', 'SMS в месяц', ' SMS')}
-              {field('traffic', 'Интернет в месяц', ' ГБ', true)}
-            </SimpleGrid>
+            <UsageFields
+              value={draft}
+              onChange={(key, value) => {
+                latest.current = { ...latest.current, [key]: value };
+                setDraft(latest.current);
+              }}
+              onCommit={commit}
+            />
             <Group>
               <Button onClick={commit}>Рассчитать</Button>
               {data && (

@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseRegistry } from '../../modules/lookup/registry-csv';
-import {
-  findOperatorByLegalName,
-  normaliseLegalName,
-  regionCodesForRegistryName,
-} from '../../modules/lookup/registry-names';
 import { REGISTRY_FILES, registryFile } from '../../test/registry';
-import { convergenceServices, mediaServices, operators, regions } from './reference-data.js';
+import { operators } from '../operators/reference-data';
+import { regions } from '../regions/reference-data';
+import { parseRegistry } from './registry-csv';
+import { findOperatorByLegalName, normaliseLegalName, regionCodesForRegistryName } from './registry-names';
 
 interface RegistryRow {
   operator: string;
@@ -32,64 +29,6 @@ describe('registry files', () => {
     expect(registry.map(({ rows }) => Math.round(rows.length / 100) * 100)).toEqual([16_600, 9_700]);
     expect(allRows.some((row) => row.operator === 'ООО "Т2 Мобайл"')).toBe(true);
     expect(allRows.every((row) => /^\d{10}$/.test(row.inn))).toBe(true);
-  });
-});
-
-describe('regions', () => {
-  it('lists the 89 federal subjects once each', () => {
-    // 85 subjects before 2022 plus ДНР, ЛНР, Запорожская and Херсонская области; Байконур (99) is not a subject.
-    expect(regions).toHaveLength(89);
-    expect(new Set(regions.map((r) => r.code)).size).toBe(regions.length);
-    expect(new Set(regions.map((r) => r.slug)).size).toBe(regions.length);
-    for (const region of regions) {
-      expect(region.slug).toMatch(/^[a-z0-9-]+$/);
-      expect(region.name.trim()).not.toBe('');
-      expect(region.shortName.trim()).not.toBe('');
-    }
-  });
-
-  it('uses the ФНС codes', () => {
-    const byCode = new Map(regions.map((r) => [r.code, r]));
-    expect(byCode.get(77)?.name).toBe('г. Москва');
-    expect(byCode.get(78)?.name).toBe('г. Санкт-Петербург');
-    expect(byCode.get(50)?.name).toBe('Московская область');
-    expect(byCode.get(86)?.name).toBe('Ханты-Мансийский автономный округ — Югра');
-    expect(byCode.get(92)?.name).toBe('г. Севастополь');
-    expect(byCode.get(93)?.name).toBe('Донецкая Народная Республика');
-    expect(byCode.get(94)?.name).toBe('Луганская Народная Республика');
-    expect(byCode.get(90)?.name).toBe('Запорожская область');
-    expect(byCode.get(95)?.name).toBe('Херсонская область');
-    expect(byCode.has(99)).toBe(false);
-  });
-
-  it('belong to the eight federal districts', () => {
-    const districts = [
-      'Центральный',
-      'Северо-Западный',
-      'Южный',
-      'Северо-Кавказский',
-      'Приволжский',
-      'Уральский',
-      'Сибирский',
-      'Дальневосточный',
-    ];
-    for (const region of regions) expect(districts).toContain(region.federalDistrict);
-    expect(new Set(regions.map((r) => r.federalDistrict)).size).toBe(districts.length);
-  });
-
-  it('take distinct cells of the tile grid, roughly where they lie', () => {
-    const cells = regions.map((r) => `${r.gridX},${r.gridY}`);
-    expect(new Set(cells).size).toBe(regions.length);
-    for (const region of regions) {
-      expect(Number.isInteger(region.gridX) && region.gridX >= 0).toBe(true);
-      expect(Number.isInteger(region.gridY) && region.gridY >= 0).toBe(true);
-    }
-    const cell = (code: number) => regions.find((r) => r.code === code) ?? { gridX: Number.NaN, gridY: Number.NaN };
-    const xs = regions.map((r) => r.gridX);
-    expect(cell(39).gridX).toBe(Math.min(...xs)); // Калининград far west
-    expect(cell(87).gridX).toBe(Math.max(...xs)); // Чукотка far east
-    expect(cell(51).gridY).toBeLessThan(cell(77).gridY); // Мурманск north of Москва
-    expect(cell(5).gridY).toBeGreaterThan(cell(77).gridY); // Дагестан south of Москва
   });
 });
 
@@ -250,21 +189,5 @@ describe('findOperatorByLegalName', () => {
   it('answers undefined for an unknown company', () => {
     expect(findOperatorByLegalName('ООО "Рога и копыта"')).toBeUndefined();
     expect(findOperatorByLegalName('')).toBeUndefined();
-  });
-});
-
-describe('services', () => {
-  it.each([
-    ['media', mediaServices, 8, 12],
-    ['convergence', convergenceServices, 4, 6],
-  ] as const)('%s services have unique ids and slugs', (_kind, services, min, max) => {
-    expect(services.length).toBeGreaterThanOrEqual(min);
-    expect(services.length).toBeLessThanOrEqual(max);
-    expect(new Set(services.map((s) => s.id)).size).toBe(services.length);
-    expect(new Set(services.map((s) => s.slug)).size).toBe(services.length);
-    for (const service of services) {
-      expect(service.slug).toMatch(/^[a-z0-9-]+$/);
-      expect(service.description.trim()).not.toBe('');
-    }
   });
 });

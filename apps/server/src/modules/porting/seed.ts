@@ -1,21 +1,18 @@
 import { CentralDatabase } from '@perenos/bdpn-standin';
 import { STANDIN_CITIZENS, type StandinCitizen } from '@perenos/esia-standin';
 import { and, asc, eq } from 'drizzle-orm';
+import type { DatabaseHandle } from '../../db/client';
+import { operators, seedRuns } from '../../db/schema';
 import { JobQueue } from '../../lib/jobs';
 import { addDays, moscowDay } from '../../lib/moscow';
 import { deriveKey } from '../../lib/seal';
-import { syncEsiaNumbers } from '../../modules/account/service';
-import { upsertUser } from '../../modules/esia/repository';
-import { buildProfile, sealPassport } from '../../modules/esia/service';
-import { LookupEngine } from '../../modules/lookup/engine';
-import { advancePortation, type EngineDeps } from '../../modules/porting/engine';
-import { type PortingGateway, UnknownProcess } from '../../modules/porting/gateway';
-import * as portingRepo from '../../modules/porting/repository';
-import { deleteOrder, initOrder, submitOrder, updateOrder } from '../../modules/porting/service';
-import { databaseProcessStore } from '../../modules/porting/standin-store';
-import { tariffRegions } from '../../modules/tariffs/tables';
-import type { DatabaseHandle } from '../client';
-import { operators, seedRuns } from '../schema';
+import { LookupEngine } from '../lookup/engine';
+import { tariffRegions } from '../tariffs/tables';
+import { advancePortation, type EngineDeps } from './engine';
+import { type PortingGateway, UnknownProcess } from './gateway';
+import * as portingRepo from './repository';
+import { deleteOrder, initOrder, submitOrder, updateOrder } from './service';
+import { databaseProcessStore } from './standin-store';
 
 /**
  * The demo's accounts are made by running the test citizens' orders through the real porting
@@ -79,19 +76,20 @@ const DAY = 24 * 3600_000;
 const GAP = 70 * DAY;
 const SEED_NAME = 'porting-demo';
 
-function citizenProfile(c: StandinCitizen) {
-  const [d, m, y] = c.birthDate.split('.');
-  return buildProfile(
-    { lastName: c.lastName, firstName: c.firstName, middleName: c.middleName, birthDate: `${d}.${m}.${y}` },
-    c.contacts,
-    [{ type: 'RF_PASSPORT', series: c.passport.series, number: c.passport.number, verified: true }],
-  );
-}
+/**
+ * Stores a test citizen as if they had signed in at `signedInAt`, sealing the passport with `sealKey`.
+ * The sign-in belongs to the ESIA module (which the porting module does not import), so the caller passes it.
+ */
+export type DemoSignIn = (
+  citizen: StandinCitizen,
+  sealKey: Buffer,
+  signedInAt: Date,
+) => Promise<{ userId: number; mobiles: readonly string[]; email: string | null }>;
 
 /** Runs the demo histories once; true when it did. */
 export async function seedPortingDemo(
   handle: DatabaseHandle,
-  options: { sessionSecret: string; now?: Date },
+  options: { sessionSecret: string; signIn: DemoSignIn; now?: Date },
 ): Promise<boolean> {
   const db = handle.db;
   const claimed = await db
@@ -177,15 +175,9 @@ export async function seedPortingDemo(
     };
 
     for (const citizen of STANDIN_CITIZENS) {
-      const profile = citizenProfile(citizen);
-      const passport = sealPassport(sealKey, [
-        { type: 'RF_PASSPORT', series: citizen.passport.series, number: citizen.passport.number, verified: true },
-      ]);
-      const name = `${citizen.lastName} ${citizen.firstName} ${citizen.middleName}`;
       // As if each had signed in once, long ago.
-      const user = await upsertUser(db, citizen.oid, name, profile, passport, new Date(now.getTime() - 1200 * DAY));
-      await syncEsiaNumbers(db, user.id, profile.mobiles);
-      const owner = { userId: user.id, browserId: null };
+      const profile = await options.signIn(citizen, sealKey, new Date(now.getTime() - 1200 * DAY));
+      const owner = { userId: profile.userId, browserId: null };
       for (const msisdn of [...profile.mobiles, ...(EXTRA_NUMBERS[citizen.oid] ?? [])]) {
         const story = STORIES[msisdn] ?? [];
         for (const [i, step] of story.entries()) {

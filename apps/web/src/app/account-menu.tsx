@@ -1,0 +1,23 @@
+import { Menu } from '@mantine/core';
+import { Link as RouterLink } from 'react-router';
+import { logoutUrl } from '../features/auth';
+import { AccountMenuButton } from './account-menu-button';
+
+/** The header's account menu: loaded only for signed-in visitors (the Menu and its positioning are large). */
+export default function AccountMenu({ name, defaultOpened }: { name: string; defaultOpened?: boolean }) {
+  return (
+    <Menu position="bottom-end" withinPortal={false} width={240} defaultOpened={defaultOpened}>
+      <Menu.Target>
+        <AccountMenuButton name={name} />
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item component={RouterLink} to="/account">
+          Личный кабинет
+        </Menu.Item>
+        <Menu.Item component="a" href={logoutUrl()}>
+          Выйти
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
