@@ -18,7 +18,7 @@ async function main() {
     app.post('/api/hello', async () => ({ hello: 'world' }));
     app.get('/bench/rss', async () => ({ rss: process.memoryUsage.rss() }));
     app.get('/bench/cpu', async () => process.cpuUsage());
-    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = await app.listen({ host: '127.0.0.1', port: Number(process.env.BENCH_PORT ?? 0) });
     process.stdout.write(`READY ${new URL(address).port}\n`);
     return;
   }
@@ -51,7 +51,7 @@ async function main() {
     }, 20);
     return { peak };
   });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = await app.listen({ host: '127.0.0.1', port: Number(process.env.BENCH_PORT ?? 0) });
   // Measure the warm node: wait until its index of ported numbers is built.
   for (;;) {
     const info = (await app.inject({ method: 'GET', url: '/api/v1.1/msisdn/info/plan' })).json() as {

@@ -1,9 +1,26 @@
+/**
+ * Batch lookup files: reading a CSV/TXT or XLSX upload, and writing the answer file. A million rows
+ * must take seconds, so rows are not kept as strings: the common row (digits and the usual notation
+ * characters) is read and copied as bytes of the upload, each distinct answer is formatted once
+ * (BatchView keys), and the output is written in large preformatted chunks. Any other row goes
+ * through the plain string code (`generalRow`, `csvLine`), which is also the reference the tests
+ * compare the whole path with.
+ */
+import { isUtf8 } from 'node:buffer';
 import { Readable } from 'node:stream';
 import { normaliseMsisdn } from '@perenos/phone';
 import { HttpProblem, validationProblem } from '../../lib/problem';
-import type { LookupAnswer } from './engine';
+import type { BatchView, LookupAnswer } from './engine';
 import { splitRegistryLine } from './registry-csv';
-import { firstSheetPath, readSharedStrings, readSheetRows, xlsxStream } from './xlsx';
+import {
+  columnName,
+  firstSheetPath,
+  readSharedStrings,
+  type SharedStrings,
+  type SheetCells,
+  scanSheet,
+  xlsxStream,
+} from './xlsx';
 import { unpackXlsx, ZipRefused } from './zip-guard';
 
 export type BatchFormat = 'csv' | 'txt' | 'xlsx';
@@ -16,18 +33,50 @@ export interface BatchLimits {
   deadline: number;
 }
 
-/** One input row: its cells as text, and the number found in it (normalised) or the raw value that was not one. */
+/** One input row read as strings: its cells, and the number found in it (normalised) or the raw value that was not one. */
 interface InputRow {
   cells: string[];
   msisdn: string | null;
   raw: string;
 }
 
-export interface BatchInput {
-  format: BatchFormat;
+// A row's number as stored: the msisdn itself, or one of these.
+const INVALID = 0;
+const BLANK = -1;
+
+/** A CSV or TXT upload, read. */
+export interface TextBatch {
+  format: 'csv' | 'txt';
   header: string[] | null;
-  rows: InputRow[];
+  /** Input columns copied to the answer. */
+  width: number;
+  rows: number;
+  /** The upload and each data row's byte range in it. */
+  bytes: Buffer;
+  starts: Uint32Array;
+  ends: Uint32Array;
+  /** The separator byte, -1 for one cell a line. */
+  separator: number;
+  /** Each row's msisdn, INVALID or BLANK; NaN for a row kept in `general`. */
+  numbers: Float64Array;
+  /** Rows with anything but digits and notation characters, read as strings. */
+  general: Map<number, InputRow>;
 }
+
+/** An XLSX upload, read. */
+export interface XlsxBatch {
+  format: 'xlsx';
+  header: string[] | null;
+  width: number;
+  cells: SheetCells;
+  /** The sheet row of the first data row. */
+  first: number;
+  rows: number;
+  /** Each data row's msisdn, INVALID or BLANK. */
+  numbers: Float64Array;
+}
+
+export type BatchInput = TextBatch | XlsxBatch;
 
 /** 400 with the message under the `File` field, as the page shows it. */
 function fileProblem(message: string): HttpProblem {
@@ -75,21 +124,100 @@ function findNumber(cells: string[]): { msisdn: string | null; raw: string } {
   return { msisdn: null, raw: cells.find((c) => c.trim() !== '') ?? '' };
 }
 
-/** Reads a CSV or TXT upload: any of `;`, `,`, tab as separator (TXT: one number per line). */
-export function readTextBatch(bytes: Buffer, format: 'csv' | 'txt', limits: BatchLimits): BatchInput {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    // Russian Excel saves «CSV (разделители — запятые)» in Windows-1251.
-    text = new TextDecoder('windows-1251').decode(bytes);
+/** The stored number of a row read as strings. */
+function numberOf(row: { msisdn: string | null; raw: string }): number {
+  if (row.msisdn !== null) return Number(row.msisdn);
+  return row.raw.trim() === '' ? BLANK : INVALID;
+}
+
+// Bytes a «plain» cell may hold: digits, space, + ( ) - . — all ASCII, none needing quotes or a
+// formula guard but a leading + or -, none that trim() or the separators treat specially.
+const PLAIN = new Uint8Array(256);
+for (const c of '0123456789 +()-.') PLAIN[c.charCodeAt(0)] = 1;
+
+/**
+ * normaliseMsisdn over the bytes of a plain cell, [from, to): the same rules on the characters it
+ * may hold (digits, a leading plus, separators). Returns the msisdn or INVALID.
+ */
+export function plainMsisdn(bytes: Uint8Array, from: number, to: number): number {
+  let value = 0;
+  let count = 0;
+  let plus = false;
+  for (let p = from; p < to; p++) {
+    const c = bytes[p] as number;
+    if (c >= 48 && c <= 57) {
+      if (++count > 11) return INVALID;
+      value = value * 10 + (c - 48);
+    } else if (c === 43) {
+      if (plus || count > 0) return INVALID;
+      plus = true;
+    }
   }
-  if (text.startsWith('\uFEFF')) text = text.slice(1);
-  const lines = text.split(/\r\n|\n|\r/);
-  while (lines.length > 0 && (lines[lines.length - 1] ?? '').trim() === '') lines.pop();
-  if (lines.length === 0) throw fileProblem('Файл пуст: в нём нет ни одного номера.');
-  if (/^\s*<(!doctype|html|\?xml)/i.test(lines[0] ?? '')) throw fileProblem('Файл не похож на таблицу номеров.');
-  const first = lines[0] ?? '';
+  let msisdn: number;
+  if (plus) {
+    if (count !== 11 || Math.floor(value / 1e10) !== 7) return INVALID;
+    msisdn = value;
+  } else if (count === 11) {
+    const first = Math.floor(value / 1e10);
+    if (first !== 7 && first !== 8) return INVALID;
+    msisdn = value - first * 1e10 + 7e10;
+  } else if (count === 10) {
+    msisdn = 7e10 + value;
+  } else {
+    return INVALID;
+  }
+  const zone = Math.floor(msisdn / 1e9) % 10;
+  return zone === 3 || zone === 4 || zone === 8 || zone === 9 ? msisdn : INVALID;
+}
+
+/** Grows a typed array to at least `size` entries. */
+function sized<T extends Uint32Array>(array: T, size: number): T {
+  if (size <= array.length) return array;
+  const bigger = new (array.constructor as new (n: number) => T)(Math.max(size, array.length * 2));
+  bigger.set(array);
+  return bigger;
+}
+
+/** Reads a CSV or TXT upload: any of `;`, `,`, tab as separator (TXT: one number per line). */
+export function readTextBatch(bytes: Buffer, format: 'csv' | 'txt', limits: BatchLimits): TextBatch {
+  // Valid UTF-8 is UTF-8; anything else is what Russian Excel saves as «CSV (разделители — запятые)»: Windows-1251.
+  const utf8 = isUtf8(bytes);
+  const cp1251 = utf8 ? null : new TextDecoder('windows-1251');
+  const decode = (from: number, to: number) =>
+    cp1251 ? cp1251.decode(bytes.subarray(from, to)) : bytes.toString('utf8', from, to);
+  // The decoder drops one byte-order mark and the reader one more, as decoding the whole file did.
+  let offset = 0;
+  for (
+    let k = 0;
+    k < 2 && utf8 && bytes[offset] === 0xef && bytes[offset + 1] === 0xbb && bytes[offset + 2] === 0xbf;
+    k++
+  ) {
+    offset += 3;
+  }
+  // Lines end at CRLF, LF or CR.
+  let starts = new Uint32Array(Math.max(16, bytes.length >>> 4));
+  let ends = new Uint32Array(starts.length);
+  let lines = 0;
+  let from = offset;
+  for (let p = offset; p < bytes.length; p++) {
+    const c = bytes[p] as number;
+    if (c === 10 || c === 13) {
+      if (lines + 1 >= starts.length) {
+        starts = sized(starts, lines * 2);
+        ends = sized(ends, lines * 2);
+      }
+      starts[lines] = from;
+      ends[lines++] = p;
+      if (c === 13 && bytes[p + 1] === 10) p++;
+      from = p + 1;
+    }
+  }
+  starts[lines] = from;
+  ends[lines++] = bytes.length;
+  while (lines > 0 && decode(starts[lines - 1] as number, ends[lines - 1] as number).trim() === '') lines--;
+  if (lines === 0) throw fileProblem('Файл пуст: в нём нет ни одного номера.');
+  const first = decode(starts[0] as number, ends[0] as number);
+  if (/^\s*<(!doctype|html|\?xml)/i.test(first)) throw fileProblem('Файл не похож на таблицу номеров.');
   const separator = format === 'txt' ? null : ([';', '\t', ','].find((s) => first.includes(s)) ?? null);
   const split = (line: string): string[] => {
     if (separator === null) return [line.trim()];
@@ -102,19 +230,74 @@ export function readTextBatch(bytes: Buffer, format: 'csv' | 'txt', limits: Batc
     header = firstCells;
     start = 1;
   }
-  checkRows(lines.length - start, limits);
-  const rows: InputRow[] = [];
-  for (let i = start; i < lines.length; i++) {
-    if ((i & 0x3fff) === 0) checkDeadline(limits);
-    const cells = split(lines[i] ?? '');
-    rows.push({ cells, ...findNumber(cells) });
+  const rows = lines - start;
+  checkRows(rows, limits);
+  if (rows === 0) throw fileProblem('Файл пуст: в нём нет ни одного номера.');
+  const sep = separator === null ? -1 : separator.charCodeAt(0);
+  const numbers = new Float64Array(rows);
+  const general = new Map<number, InputRow>();
+  let width = Math.max(1, header?.length ?? 0);
+  for (let r = 0; r < rows; r++) {
+    if ((r & 0x3fff) === 0) checkDeadline(limits);
+    const s = starts[start + r] as number;
+    const e = ends[start + r] as number;
+    let plain = true;
+    for (let p = s; p < e; p++) {
+      const c = bytes[p] as number;
+      if (PLAIN[c] === 0 && c !== sep) {
+        plain = false;
+        break;
+      }
+    }
+    if (!plain) {
+      const cells = split(decode(s, e));
+      const row = { cells, ...findNumber(cells) };
+      general.set(r, row);
+      numbers[r] = Number.NaN;
+      if (r < 100) width = Math.max(width, cells.length);
+      continue;
+    }
+    // Cells split at the separator; the first holding a number wins; a row of blanks is blank.
+    let msisdn = INVALID;
+    let blank = true;
+    let cellCount = 0;
+    let c0 = s;
+    for (;;) {
+      let c1 = c0;
+      while (c1 < e && bytes[c1] !== sep) c1++;
+      cellCount++;
+      if (msisdn === INVALID) {
+        let a = c0;
+        let b = c1;
+        while (a < b && bytes[a] === 32) a++;
+        while (b > a && bytes[b - 1] === 32) b--;
+        if (a < b) {
+          blank = false;
+          msisdn = plainMsisdn(bytes, a, b);
+        }
+      }
+      if (c1 >= e) break;
+      c0 = c1 + 1;
+    }
+    numbers[r] = msisdn !== INVALID ? msisdn : blank ? BLANK : INVALID;
+    if (r < 100) width = Math.max(width, cellCount);
   }
-  if (rows.length === 0) throw fileProblem('Файл пуст: в нём нет ни одного номера.');
-  return { format, header, rows };
+  return {
+    format,
+    header,
+    width,
+    rows,
+    bytes,
+    starts: starts.subarray(start, lines),
+    ends: ends.subarray(start, lines),
+    separator: sep,
+    numbers,
+    general,
+  };
 }
 
 /** Reads the first sheet of an XLSX after the zip checks; the number column is the first one holding a number. */
-export async function readXlsxBatch(bytes: Buffer, limits: BatchLimits): Promise<BatchInput> {
+export async function readXlsxBatch(bytes: Buffer, limits: BatchLimits): Promise<XlsxBatch> {
   let parts: Map<string, Buffer>;
   try {
     parts = unpackXlsx(bytes, { maxEntries: limits.maxZipEntries, maxUncompressedBytes: limits.maxUncompressedBytes });
@@ -128,34 +311,51 @@ export async function readXlsxBatch(bytes: Buffer, limits: BatchLimits): Promise
   const sheetPath = firstSheetPath(text('xl/workbook.xml'), text('xl/_rels/workbook.xml.rels'));
   const sheet = sheetPath ? parts.get(sheetPath) : undefined;
   if (!sheet) throw fileProblem('Не удалось прочитать файл XLSX: в книге нет листа с данными.');
-  const table = readSheetRows(sheet.toString('utf8'), readSharedStrings(text('xl/sharedStrings.xml')), (count) => {
+  const cells = scanSheet(sheet, readSharedStrings(text('xl/sharedStrings.xml')), (count) => {
     if ((count & 0x3fff) === 0) checkDeadline(limits);
     // One row more than the limit may be the header; more than that is refused at once.
     if (count > limits.maxRows + 1) checkRows(count - 1, limits);
   });
-  while (table.length > 0 && (table[table.length - 1] ?? []).every((c) => c.trim() === '')) table.pop();
-  if (table.length === 0) throw fileProblem('Файл пуст: в нём нет ни одного номера.');
+  let total = cells.rows;
+  while (total > 0 && cells.rowTexts(total - 1).every((c) => c.trim() === '')) total--;
+  cells.truncate(total);
+  if (total === 0) throw fileProblem('Файл пуст: в нём нет ни одного номера.');
   let header: string[] | null = null;
   let start = 0;
-  if (looksLikeHeader(table[0] ?? [])) {
-    header = table[0] ?? [];
+  const firstRow = cells.rowTexts(0);
+  if (looksLikeHeader(firstRow)) {
+    header = firstRow;
     start = 1;
   }
-  checkRows(table.length - start, limits);
+  const rows = total - start;
+  checkRows(rows, limits);
+  if (rows === 0) throw fileProblem('Файл пуст: в нём нет ни одного номера.');
   // The number column: the first one in which one of the first rows holds a number.
   let column = -1;
-  for (let r = start; r < Math.min(table.length, start + 50) && column < 0; r++) {
-    const cells = table[r] ?? [];
-    column = cells.findIndex((c) => numberIn(c) !== null);
+  for (let r = start; r < Math.min(total, start + 50) && column < 0; r++) {
+    column = cells.rowTexts(r).findIndex((c) => numberIn(c) !== null);
   }
-  const rows: InputRow[] = [];
-  for (let r = start; r < table.length; r++) {
-    const cells = table[r] ?? [];
-    const raw = column >= 0 ? (cells[column] ?? '') : (cells.find((c) => c.trim() !== '') ?? '');
-    rows.push({ cells, msisdn: numberIn(raw), raw });
+  const numbers = new Float64Array(rows);
+  let width = Math.max(1, header?.length ?? 0);
+  for (let i = 0; i < rows; i++) {
+    const r = start + i;
+    if (i < 100) width = Math.max(width, cells.width(r));
+    const d = column >= 0 ? cells.digitsAt(r, column) : -1;
+    if (d >= 0) {
+      numbers[i] = plainMsisdn(cells.sheet, cells.digitsFrom(d), cells.digitsTo(d));
+      continue;
+    }
+    let raw = '';
+    if (column >= 0) raw = cells.text(r, column);
+    else {
+      for (let c = 0; c < cells.width(r) && raw === ''; c++) {
+        const t = cells.text(r, c);
+        if (t.trim() !== '') raw = t;
+      }
+    }
+    numbers[i] = numberOf({ msisdn: numberIn(raw), raw });
   }
-  if (rows.length === 0) throw fileProblem('Файл пуст: в нём нет ни одного номера.');
-  return { format: 'xlsx', header, rows };
+  return { format: 'xlsx', header, width, cells, first: start, rows, numbers };
 }
 
 const RESULT_HEADER = ['Номер', 'Оператор', 'Регион', 'Перенесён', 'Дата переноса', 'Владелец диапазона', 'Результат'];
@@ -170,31 +370,13 @@ function csvCell(cell: string): string {
   return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** csvCell for the few distinct operator, region and holder names of a result: each escaped once. */
-function memoised(fn: (s: string) => string): (s: string) => string {
-  const cache = new Map<string, string>();
-  return (s) => {
-    let v = cache.get(s);
-    if (v === undefined) {
-      v = fn(s);
-      cache.set(s, v);
-    }
-    return v;
-  };
-}
-
 function russianDate(iso: string | null): string {
   return iso ? `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}` : '';
 }
 
-function resultCells(row: InputRow, answer: LookupAnswer | undefined): string[] {
-  if (row.msisdn === null) {
-    const status = row.raw.trim() === '' ? 'Пустая строка' : 'Неверный номер';
-    return ['', '', '', '', '', '', status];
-  }
-  if (!answer) return [row.msisdn, '', '', '', '', '', 'Не найден'];
+/** The answer's cells after the number: Оператор … Результат. */
+function answerCells(answer: LookupAnswer): string[] {
   return [
-    row.msisdn,
     answer.operatorName,
     answer.regionName ?? '',
     answer.isPorted ? 'да' : 'нет',
@@ -205,57 +387,348 @@ function resultCells(row: InputRow, answer: LookupAnswer | undefined): string[] 
 }
 
 function outputHeader(input: BatchInput): string[] {
-  const width = Math.max(1, input.header?.length ?? 0, ...input.rows.slice(0, 100).map((r) => r.cells.length));
-  const original = Array.from({ length: width }, (_, i) => input.header?.[i] ?? `Столбец ${i + 1}`);
+  const original = Array.from({ length: input.width }, (_, i) => input.header?.[i] ?? `Столбец ${i + 1}`);
   return [...original, ...RESULT_HEADER];
+}
+
+/**
+ * Formats each distinct answer once: rows of one range (and one ported-registry entry) share it.
+ * Capped, so a file of a million different portings does not keep a million of them.
+ */
+function answerCache<T>(view: BatchView, format: (answer: LookupAnswer) => T): (msisdn: number) => T | undefined {
+  // Keys are small integers (cheap to hash, unlike numbers past 2^31).
+  const cache = new Map<number, T>();
+  return (msisdn) => {
+    const key = view.key(msisdn);
+    if (key < 0) return undefined;
+    let value = cache.get(key);
+    if (value === undefined) {
+      const answer = view.answer(String(msisdn));
+      if (!answer) return undefined;
+      value = format(answer);
+      if (cache.size < 50_000) cache.set(key, value);
+    }
+    return value;
+  };
+}
+
+const CHUNK = 1 << 20;
+
+/** Output in large chunks of bytes: rows are copied in, a full chunk is handed out. */
+class Chunks {
+  buf: Buffer;
+  pos = 0;
+
+  /** `spare`: chunks handed out earlier and done with (XLSX: deflated), to fill again instead of allocating. */
+  constructor(private readonly spare: Buffer[] = []) {
+    this.buf = this.fresh(CHUNK);
+  }
+
+  private fresh(bytes: number): Buffer {
+    while (bytes <= CHUNK && this.spare.length > 0) {
+      const again = this.spare.pop() as Buffer;
+      // Only whole chunks of ours: a view of a shared pool or a bigger buffer is left alone.
+      if (again.byteOffset === 0 && again.buffer.byteLength === CHUNK) return Buffer.from(again.buffer, 0, CHUNK);
+    }
+    return Buffer.allocUnsafe(Math.max(CHUNK, bytes));
+  }
+
+  /** The filled chunk when `bytes` more would not fit (the caller yields it), else null. */
+  room(bytes: number): Buffer | null {
+    if (this.pos + bytes <= this.buf.length) return null;
+    const full = this.buf.subarray(0, this.pos);
+    this.buf = this.fresh(bytes);
+    this.pos = 0;
+    return full;
+  }
+
+  take(): Buffer {
+    const full = this.buf.subarray(0, this.pos);
+    this.buf = this.fresh(CHUNK);
+    this.pos = 0;
+    return full;
+  }
+
+  bytes(src: Uint8Array, from: number, to: number): void {
+    const buf = this.buf;
+    let pos = this.pos;
+    if (to - from > 32) {
+      buf.set(src.subarray(from, to), pos);
+      pos += to - from;
+    } else {
+      for (let p = from; p < to; p++) buf[pos++] = src[p] as number;
+    }
+    this.pos = pos;
+  }
+
+  all(src: Uint8Array): void {
+    this.bytes(src, 0, src.length);
+  }
+
+  byte(b: number): void {
+    this.buf[this.pos++] = b;
+  }
+
+  text(s: string): void {
+    this.pos += this.buf.write(s, this.pos);
+  }
+
+  /** The row number's digits, set once per row by `setRow` and written by `row`. */
+  private rowDigits = new Uint8Array(16);
+  private rowLength = 0;
+
+  setRow(n: number): void {
+    let length = 1;
+    for (let m = n; m >= 10; m = Math.floor(m / 10)) length++;
+    let m = n;
+    for (let k = length - 1; k >= 0; k--) {
+      this.rowDigits[k] = 48 + (m % 10);
+      m = Math.floor(m / 10);
+    }
+    this.rowLength = length;
+  }
+
+  row(): void {
+    const buf = this.buf;
+    const digits = this.rowDigits;
+    let pos = this.pos;
+    for (let k = 0; k < this.rowLength; k++) buf[pos++] = digits[k] as number;
+    this.pos = pos;
+  }
+
+  /** A non-negative integer in decimal; a number of 11 digits is written as two small ones (integer arithmetic). */
+  integer(n: number): void {
+    if (n < 1e9) {
+      this.small(n);
+      return;
+    }
+    const high = Math.floor(n / 1e6);
+    this.small(high);
+    let low = n - high * 1e6;
+    const buf = this.buf;
+    let p = this.pos + 6;
+    this.pos = p;
+    for (let k = 0; k < 6; k++) {
+      buf[--p] = 48 + (low % 10);
+      low = (low / 10) | 0;
+    }
+  }
+
+  private small(n: number): void {
+    const buf = this.buf;
+    let digits = 1;
+    for (let m = n; m >= 10; m = (m / 10) | 0) digits++;
+    let p = this.pos + digits;
+    this.pos = p;
+    let m = n;
+    do {
+      buf[--p] = 48 + (m % 10);
+      m = (m / 10) | 0;
+    } while (m > 0);
+  }
+}
+
+const CSV_BLANK = Buffer.from(';;;;;;;Пустая строка');
+const CSV_INVALID = Buffer.from(';;;;;;;Неверный номер');
+const CSV_NOT_FOUND = Buffer.from(';;;;;;Не найден');
+const CRLF = Buffer.from('\r\n');
+
+/** The input cells of a row read as strings, as CSV. */
+function csvLine(cells: string[], width: number): string {
+  let line = '';
+  for (let i = 0; i < width; i++) line += `${i > 0 ? ';' : ''}${csvCell(cells[i] ?? '')}`;
+  return line;
 }
 
 /**
  * The result as CSV for Russian Excel: UTF-8 with BOM, `;`, CRLF; the input row's cells followed by
  * the answer, one output row per input row in input order. Produced in chunks while it is sent.
  */
-export function csvResult(input: BatchInput, lookup: (msisdn: string) => LookupAnswer | undefined): Readable {
-  const width = outputHeader(input).length - RESULT_HEADER.length;
-  const known = memoised(csvCell);
-  function* chunks(): Generator<string> {
-    yield `\uFEFF${outputHeader(input).map(csvCell).join(';')}\r\n`;
-    let buffer: string[] = [];
-    for (const row of input.rows) {
-      let line = '';
-      for (let i = 0; i < width; i++) line += `${i > 0 ? ';' : ''}${csvCell(row.cells[i] ?? '')}`;
-      const answer = row.msisdn === null ? undefined : lookup(row.msisdn);
-      if (row.msisdn === null) {
-        line += row.raw.trim() === '' ? ';;;;;;;Пустая строка' : ';;;;;;;Неверный номер';
-      } else if (!answer) {
-        line += `;${row.msisdn};;;;;;Не найден`;
+export function csvResult(input: TextBatch, view: BatchView): Readable {
+  const { bytes, starts, ends, numbers, general, width, separator: sep } = input;
+  const suffix = answerCache(view, (answer) => Buffer.from(`;${answerCells(answer).map(csvCell).join(';')}`));
+  function* chunks(): Generator<Buffer> {
+    yield Buffer.from(`\uFEFF${outputHeader(input).map(csvCell).join(';')}\r\n`);
+    const out = new Chunks();
+    for (let r = 0; r < input.rows; r++) {
+      const s = starts[r] as number;
+      const e = ends[r] as number;
+      let n = numbers[r] as number;
+      const row = Number.isNaN(n) ? general.get(r) : undefined;
+      const line = row ? csvLine(row.cells, width) : '';
+      if (row) n = numberOf(row);
+      const answer = n > 0 ? suffix(n) : undefined;
+      const full = out.room(2 * (e - s) + 3 * line.length + width + 48 + (answer?.length ?? 0));
+      if (full) yield full;
+      if (row) {
+        out.text(line);
       } else {
-        const date = answer.isPorted ? russianDate(answer.lastPortation) : '';
-        line += `;${row.msisdn};${known(answer.operatorName)};${known(answer.regionName ?? '')};${answer.isPorted ? 'да' : 'нет'};${date};${known(answer.rangeHolder ?? '')};Найден`;
+        // Plain cells: trimmed of spaces, «+…» and «-…» guarded, missing ones empty, extra ones dropped.
+        let c0 = s;
+        for (let i = 0; i < width; i++) {
+          if (i > 0) out.byte(59);
+          if (c0 > e) continue;
+          let c1 = c0;
+          while (c1 < e && bytes[c1] !== sep) c1++;
+          let a = c0;
+          let b = c1;
+          while (a < b && bytes[a] === 32) a++;
+          while (b > a && bytes[b - 1] === 32) b--;
+          if (a < b && (bytes[a] === 43 || bytes[a] === 45)) out.byte(39);
+          out.bytes(bytes, a, b);
+          c0 = c1 + 1;
+        }
       }
-      buffer.push(line);
-      if (buffer.length === 5000) {
-        yield `${buffer.join('\r\n')}\r\n`;
-        buffer = [];
+      if (n === BLANK) out.all(CSV_BLANK);
+      else if (n === INVALID) out.all(CSV_INVALID);
+      else {
+        out.byte(59);
+        out.integer(n);
+        out.all(answer ?? CSV_NOT_FOUND);
       }
+      out.all(CRLF);
     }
-    if (buffer.length > 0) yield `${buffer.join('\r\n')}\r\n`;
+    if (out.pos > 0) yield out.take();
   }
   return Readable.from(chunks());
 }
 
-/** The result as an XLSX workbook streamed as it is written; cells are text, never formulas. */
-export function xlsxResult(input: BatchInput, lookup: (msisdn: string) => LookupAnswer | undefined): Readable {
-  const header = outputHeader(input);
-  const width = header.length - RESULT_HEADER.length;
-  function* rows(): Generator<string[]> {
-    yield header.map(neutralise);
-    for (const row of input.rows) {
-      const out: string[] = [];
-      for (let c = 0; c < width; c++) out.push(neutralise(row.cells[c] ?? ''));
-      const answer = row.msisdn === null ? undefined : lookup(row.msisdn);
-      for (const cell of resultCells(row, answer)) out.push(cell);
-      yield out;
+/**
+ * A row's answer cells after the number (columns width+1 …) as a template: the bytes with the row
+ * number left out at `cuts`. A cell right after a written one goes without its reference (readers
+ * take it as the next column, as the format allows); the first one of a row and one after a gap
+ * carry it (`H17`). `afterNumber`: the number's cell was written just before.
+ */
+interface Template {
+  bytes: Buffer;
+  cuts: number[];
+}
+
+function template(cells: string[], firstCol: number, shared: SharedStrings, afterNumber: boolean): Template {
+  const parts: Buffer[] = [];
+  const cuts: number[] = [];
+  let length = 0;
+  let previous = afterNumber ? -1 : -2;
+  cells.forEach((cell, j) => {
+    if (cell === '') return;
+    const body = shared.cellBody(cell);
+    if (previous === j - 1) {
+      const whole = Buffer.from(`<c${body}`);
+      parts.push(whole);
+      length += whole.length;
+    } else {
+      const head = Buffer.from(`<c r="${columnName(firstCol + j)}`);
+      const tail = Buffer.from(`"${body}`);
+      parts.push(head, tail);
+      length += head.length;
+      cuts.push(length);
+      length += tail.length;
     }
+    previous = j;
+  });
+  return { bytes: Buffer.concat(parts), cuts };
+}
+
+/** The result as an XLSX workbook streamed as it is written; cells are text, never formulas. */
+export function xlsxResult(input: XlsxBatch, view: BatchView): Readable {
+  const { cells, numbers, width, first } = input;
+  function* sheetData(shared: SharedStrings, spare: Buffer[]): Generator<Buffer> {
+    const numberCol = Buffer.from(`<c r="${columnName(width)}`);
+    const inlineOpen = Buffer.from('" t="inlineStr"><is><t>');
+    const inlineNext = Buffer.from('<c t="inlineStr"><is><t>');
+    const inlineClose = Buffer.from('</t></is></c>');
+    const rowOpen = Buffer.from('<row r="');
+    const rowOpenEnd = Buffer.from('">');
+    const rowClose = Buffer.from('</row>');
+    const answers = answerCache(view, (answer) => template(answerCells(answer), width + 1, shared, true));
+    const status = (text: string) => template(['', '', '', '', '', text], width + 1, shared, false);
+    const blank = status('Пустая строка');
+    const invalid = status('Неверный номер');
+    const notFound = status('Не найден');
+    const columnHeads = Array.from({ length: width }, (_, c) => Buffer.from(`<c r="${columnName(c)}`));
+    const out = new Chunks(spare);
+    const put = (t: Template) => {
+      let from = 0;
+      for (const cut of t.cuts) {
+        out.bytes(t.bytes, from, cut);
+        out.row();
+        from = cut;
+      }
+      out.bytes(t.bytes, from, t.bytes.length);
+    };
+    let xml = '<row r="1">';
+    outputHeader(input).forEach((cell, c) => {
+      xml += shared.cell(neutralise(cell), c, 1);
+    });
+    out.text(`${xml}</row>`);
+    const sheet = cells.sheet;
+    for (let i = 0; i < input.rows; i++) {
+      const r = first + i;
+      const row = i + 2;
+      // Digits are copied from the sheet; any other cell is written as the string code writes it.
+      let other: string[] | null = null;
+      let size = 256;
+      for (let c = 0; c < width; c++) {
+        const d = cells.digitsAt(r, c);
+        if (d >= 0) size += cells.digitsTo(d) - cells.digitsFrom(d) + 64;
+        else {
+          const text = neutralise(cells.text(r, c));
+          if (text === '') continue;
+          other ??= [];
+          const body = shared.cellBody(text);
+          other[c] = body;
+          size += 3 * body.length + 24;
+        }
+      }
+      const n = numbers[i] as number;
+      const answer = n > 0 ? answers(n) : undefined;
+      const full = out.room(size + (answer?.bytes.length ?? 0) + 12 * 8);
+      if (full) yield full;
+      out.setRow(row);
+      out.all(rowOpen);
+      out.row();
+      out.all(rowOpenEnd);
+      let previous = -2;
+      for (let c = 0; c < width; c++) {
+        const body = other?.[c];
+        const d = body === undefined ? cells.digitsAt(r, c) : -1;
+        if (body === undefined && d < 0) continue;
+        const next = previous === c - 1;
+        previous = c;
+        if (body !== undefined) {
+          if (next) out.text(`<c${body}`);
+          else {
+            out.all(columnHeads[c] as Buffer);
+            out.row();
+            out.text(`"${body}`);
+          }
+          continue;
+        }
+        if (next) out.all(inlineNext);
+        else {
+          out.all(columnHeads[c] as Buffer);
+          out.row();
+          out.all(inlineOpen);
+        }
+        out.bytes(sheet, cells.digitsFrom(d), cells.digitsTo(d));
+        out.all(inlineClose);
+      }
+      if (n === BLANK) put(blank);
+      else if (n === INVALID) put(invalid);
+      else {
+        if (previous === width - 1) out.all(inlineNext);
+        else {
+          out.all(numberCol);
+          out.row();
+          out.all(inlineOpen);
+        }
+        out.integer(n);
+        out.all(inlineClose);
+        put(answer ?? notFound);
+      }
+      out.all(rowClose);
+    }
+    if (out.pos > 0) yield out.take();
   }
-  return xlsxStream('Результат', rows());
+  return xlsxStream('Результат', sheetData);
 }

@@ -39,6 +39,20 @@ interface OverlayEntry {
   seq: number;
 }
 
+/**
+ * The index as it was when a batch file started: the same plan, ported arrays and names for every row
+ * of the file, so answers can be formatted once per distinct key and reused.
+ */
+export interface BatchView {
+  /**
+   * Equal for two numbers exactly when their answers are equal but for the number (ranges of the same
+   * kind, the same ported-registry entry): a small integer; -1 when no range holds the number.
+   */
+  key(msisdn: number): number;
+  /** The full answer, as `lookup` gives it, from the same view. */
+  answer(msisdn: string): LookupAnswer | undefined;
+}
+
 interface OperatorBrief {
   name: string;
   logo: string;
@@ -240,13 +254,46 @@ export class LookupEngine {
     return this.answer(msisdn, this.overlay.get(n) ?? this.ported.find(n));
   }
 
+  /** A fixed view of the index for one batch file (see BatchView). */
+  batchView(): BatchView {
+    const { plan, ported, overlay, operators } = this;
+    // A number in no ported entry is keyed by its range's kind (PlanIndex.kindAt); each distinct
+    // (kind, entry) of a ported number gets the next integer past them.
+    const portedKeys = new Map<string, number>();
+    return {
+      key: (n) => {
+        const port = (overlay.size > 0 ? overlay.get(n) : undefined) ?? ported.find(n);
+        const range = plan.indexOf(n);
+        const kind = range < 0 ? -1 : plan.kindAt(range);
+        if (!port) return kind;
+        if (range < 0 && port.operatorId === 0) return -1;
+        const entry = `${kind},${port.operatorId},${port.day}`;
+        let key = portedKeys.get(entry);
+        if (key === undefined) {
+          key = plan.size + portedKeys.size;
+          portedKeys.set(entry, key);
+        }
+        return key;
+      },
+      answer: (msisdn) => {
+        const n = Number(msisdn);
+        return this.answer(msisdn, overlay.get(n) ?? ported.find(n), plan, operators);
+      },
+    };
+  }
+
   /** The answer from the number's range and its ported-registry entry, if any. */
-  private answer(msisdn: string, port: { operatorId: number; day: number } | undefined): LookupAnswer | undefined {
-    const range: PlanRangeInfo | undefined = this.plan.find(Number(msisdn));
+  private answer(
+    msisdn: string,
+    port: { operatorId: number; day: number } | undefined,
+    plan = this.plan,
+    operators = this.operators,
+  ): LookupAnswer | undefined {
+    const range: PlanRangeInfo | undefined = plan.find(Number(msisdn));
     const portedTo = port && port.operatorId !== 0 ? port.operatorId : undefined;
     const operatorId = portedTo ?? range?.operatorId;
     if (operatorId === undefined) return undefined;
-    const operator = this.operators.get(operatorId);
+    const operator = operators.get(operatorId);
     const regionCode = range?.regionCodes[0] ?? null;
     return {
       msisdn,

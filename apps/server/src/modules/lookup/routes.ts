@@ -206,9 +206,10 @@ const lookupRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (ap
         .header('Cache-Control', 'no-store');
       // A node still building its index after a start answers files once it is done.
       await engine.whenReady();
-      const lookup = (msisdn: string) => engine.lookup(msisdn);
-      if (format === 'xlsx') return reply.type(XLSX_TYPE).send(xlsxResult(input, lookup));
-      return reply.type('text/csv; charset=utf-8').send(csvResult(input, lookup));
+      // One view of the index for the whole file, so each distinct answer is formatted once.
+      const view = engine.batchView();
+      if (input.format === 'xlsx') return reply.type(XLSX_TYPE).send(xlsxResult(input, view));
+      return reply.type('text/csv; charset=utf-8').send(csvResult(input, view));
     },
   );
 };

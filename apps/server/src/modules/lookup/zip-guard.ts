@@ -88,7 +88,9 @@ export function unpackXlsx(buf: Buffer, limits: ZipLimits): Map<string, Buffer> 
     if (e.method === 8) {
       try {
         // One byte over the declared size is enough to know it lied.
-        out = inflateRawSync(data, { maxOutputLength: Math.max(1, e.size + 1) });
+        // One output buffer of the declared size (the limits above bound it): no 16 KB pieces to join.
+        const ceiling = Math.max(64, e.size + 1);
+        out = inflateRawSync(data, { maxOutputLength: ceiling, chunkSize: ceiling });
       } catch {
         throw new ZipRefused('Файл XLSX повреждён или распаковывается больше заявленного.');
       }
