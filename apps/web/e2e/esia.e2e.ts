@@ -89,11 +89,18 @@ describe('sign-in through Госуслуги and the personal account', () => {
     // Signing out goes through ESIA's logout and back to the front page, signed out.
     await page.goto(`${site.url}/account`);
     // «Выйти» sits in the user menu, so it never runs off the header.
-    await page
-      .locator('header')
-      .getByRole('button', { name: /Иванов Иван Иванович/ })
-      .click();
-    await page.locator('header').getByRole('menuitem', { name: 'Выйти' }).click();
+    const account = page.locator('header').getByRole('button', { name: /Иванов Иван Иванович/ });
+    await account.click();
+    const signOut = page.locator('header').getByRole('menuitem', { name: 'Выйти' });
+    await signOut.waitFor();
+    // The menu opens under its button (not in the page's corner) and says so to screen readers.
+    expect(await account.getAttribute('aria-expanded')).toBe('true');
+    const button = await account.boundingBox();
+    const item = await signOut.boundingBox();
+    expect(button && item && item.y > button.y && Math.abs(item.x + item.width - (button.x + button.width)) < 24).toBe(
+      true,
+    );
+    await signOut.click();
     await page.waitForURL(`${site.url}/`);
     await page.locator('header').getByRole('link', { name: 'Войти через Госуслуги' }).first().waitFor();
     const info = await page.evaluate(async () => (await fetch('/api/v1/esia/userinfo')).json());

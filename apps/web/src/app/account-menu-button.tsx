@@ -1,7 +1,13 @@
-import { Button } from '@mantine/core';
+import { Button, type ButtonProps } from '@mantine/core';
+import type { ComponentPropsWithRef } from 'react';
 
-/** The signed-in visitor's name as a button that opens «Личный кабинет» and «Выйти». */
-export function AccountMenuButton({ name, onClick }: { name: string; onClick?: () => void }) {
+type AccountMenuButtonProps = ButtonProps & ComponentPropsWithRef<'button'> & { name: string };
+
+/**
+ * The signed-in visitor's name as a button that opens «Личный кабинет» and «Выйти». As the menu's target it
+ * passes on what Menu.Target gives it: the ref the dropdown is placed by, and aria-expanded/aria-controls.
+ */
+export function AccountMenuButton({ name, ...props }: AccountMenuButtonProps) {
   return (
     <Button
       variant="light"
@@ -9,7 +15,7 @@ export function AccountMenuButton({ name, onClick }: { name: string; onClick?: (
       rightSection={<span aria-hidden="true">▾</span>}
       styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis' } }}
       title={name}
-      onClick={onClick}
+      {...props}
     >
       {name}
     </Button>
