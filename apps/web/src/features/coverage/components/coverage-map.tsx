@@ -18,9 +18,10 @@ export function crsFor(projection: Projection): L.CRS {
   }
 }
 
+// Kaliningrad to Chukotka's eastern tip, which the base map draws east of 180° (190.4°) so the country stays whole.
 const RUSSIA: L.LatLngBoundsExpression = [
-  [42, 20],
-  [78, 180],
+  [41.5, 19.5],
+  [78, 191],
 ];
 
 // Cities named on the map at once (fewer on a phone, where labels would overlap); the others on hover.
