@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dayNumber, dayToIso, PortedIndexBuilder } from './lookup-index';
+import { dayNumber, dayToIso, PlanIndex, PortedIndexBuilder } from './lookup-index';
 
 describe('ported-number index', () => {
   it('finds exactly the numbers it was given, from pages in or out of order, at 8 bytes a mobile number', () => {
@@ -38,5 +38,74 @@ describe('ported-number index', () => {
     expect(dayToIso(index.find(74_951_234_567)?.day ?? 0)).toBe('2024-05-01');
     expect(index.find(79_161_234_567)).toEqual({ operatorId: 4, day: 0 });
     expect(index.find(79_161_234_568)).toBeUndefined();
+  });
+
+  it('answers like a scan of the list when numbers crowd into a few blocks of the directory', () => {
+    // Around two block edges (4 096 numbers a block) and inside one block, where the directory matters.
+    const near = (base: number) => fc.integer({ min: base - 5_000, max: base + 5_000 });
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.oneof(near(79_161_233_664), near(79_000_004_096), near(79_999_995_904)), {
+          minLength: 1,
+          maxLength: 3000,
+        }),
+        fc.array(fc.oneof(near(79_161_233_664), near(79_000_004_096), near(79_999_995_904)), { maxLength: 300 }),
+        (numbers, probes) => {
+          const builder = new PortedIndexBuilder(numbers.length);
+          for (const n of [...numbers].sort((a, b) => a - b)) builder.add(n, n % 11, n % 997);
+          const index = builder.finish();
+          const set = new Set(numbers);
+          return [...numbers, ...probes].every((n) => {
+            const found = index.find(n);
+            return set.has(n) ? found?.operatorId === n % 11 && found.day === n % 997 : found === undefined;
+          });
+        },
+      ),
+    );
+  });
+});
+
+describe('numbering-plan index', () => {
+  it('finds the range a scan of the plan finds, for ranges that cross block edges or lie outside the blocks', () => {
+    // Ranges anywhere from 6… to 8… (the directory covers 70 000 000 000 to 79 999 999 999 in blocks of 100 000).
+    const start = fc.oneof(
+      fc.integer({ min: 69_999_000_000, max: 70_001_000_000 }),
+      fc.integer({ min: 79_161_000_000, max: 79_161_500_000 }),
+      fc.integer({ min: 79_999_800_000, max: 80_000_200_000 }),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(start, fc.integer({ min: 0, max: 250_000 })), { minLength: 1, maxLength: 300 }),
+        fc.array(start, { maxLength: 300 }),
+        (spans, probes) => {
+          // Non-overlapping, as in the registry: each span starts after the one before it ends.
+          const ranges: {
+            fromMsisdn: number;
+            toMsisdn: number;
+            operatorId: number;
+            legalName: string;
+            regionCodes: number[];
+          }[] = [];
+          for (const [from, length] of [...spans].sort((a, b) => a[0] - b[0])) {
+            const last = ranges.at(-1);
+            if (last && from <= last.toMsisdn) continue;
+            ranges.push({
+              fromMsisdn: from,
+              toMsisdn: from + length,
+              operatorId: ranges.length % 5,
+              legalName: `ПАО ${ranges.length}`,
+              regionCodes: [77],
+            });
+          }
+          // Handed over shuffled: the index sorts them.
+          const index = PlanIndex.build([...ranges].reverse());
+          const edges = ranges.flatMap((r) => [r.fromMsisdn - 1, r.fromMsisdn, r.toMsisdn, r.toMsisdn + 1]);
+          return [...probes, ...edges].every((n) => {
+            const expected = ranges.find((r) => r.fromMsisdn <= n && n <= r.toMsisdn);
+            return index.find(n)?.legalName === expected?.legalName;
+          });
+        },
+      ),
+    );
   });
 });
