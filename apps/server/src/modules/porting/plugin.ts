@@ -1,4 +1,4 @@
-import { createBdpnStandin, type RegistryEntry } from '@perenos/bdpn-standin';
+import { createBdpnStandin } from '@perenos/bdpn-standin';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config/env';
@@ -8,10 +8,9 @@ import { advancePortation, expireDrafts, finish } from './engine';
 import { EVENT_TEXT } from './events';
 import { createHttpGateway, type PortingGateway } from './gateway';
 import { ChangeFeed } from './live';
-import { operatorsByIds } from './repository';
 import portingRoutes from './routes';
 import { ADVANCE_QUEUE, EXPIRE_QUEUE, FAILED_QUEUE, type PortingDeps } from './service';
-import { databaseProcessStore } from './standin-store';
+import { databaseProcessStore, lookupRegistry } from './standin-store';
 
 /** Where the central-database stand-in is mounted (demo and test only). */
 export const BDPN_STANDIN_PREFIX = '/bdpn-standin';
@@ -26,24 +25,6 @@ declare module 'fastify' {
   }
 }
 
-/** The central database's view of a number, from this node's lookup index (the stand-in's registry). */
-function registryOf(app: FastifyInstance) {
-  const inn = new Map<number, string | null>();
-  return async (msisdn: string): Promise<RegistryEntry | undefined> => {
-    const answer = await app.lookup.lookupFresh(msisdn);
-    if (!answer) return undefined;
-    if (!inn.has(answer.operatorId)) {
-      const [op] = await operatorsByIds(app.db, [answer.operatorId]);
-      inn.set(answer.operatorId, op?.inn ?? null);
-    }
-    return {
-      operatorInn: inn.get(answer.operatorId) ?? null,
-      regionCodes: answer.regionCodes,
-      lastPortedOn: answer.lastPortation,
-    };
-  };
-}
-
 /**
  * Porting: the order calls, the engine's jobs, the central-database gateway (the stand-in on this
  * site in demo and tests, BDPN_GATEWAY_URL otherwise) and the live stream of changes.
@@ -56,7 +37,7 @@ export default fp(
     if (cfg.standin) {
       const standin = createBdpnStandin({
         store: databaseProcessStore(app.db),
-        registry: registryOf(app),
+        registry: lookupRegistry(app.db, (msisdn) => app.lookup.lookupFresh(msisdn)),
         timeScale: cfg.timeScale,
         token: cfg.gatewayToken,
       });

@@ -1,4 +1,3 @@
-import { CentralDatabase } from '@perenos/bdpn-standin';
 import { STANDIN_CITIZENS, type StandinCitizen } from '@perenos/esia-standin';
 import { and, asc, eq } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client';
@@ -9,10 +8,9 @@ import { deriveKey } from '../../lib/seal';
 import { LookupEngine } from '../lookup/engine';
 import { tariffRegions } from '../tariffs/tables';
 import { advancePortation, type EngineDeps } from './engine';
-import { type PortingGateway, UnknownProcess } from './gateway';
 import * as portingRepo from './repository';
 import { deleteOrder, initOrder, submitOrder, updateOrder } from './service';
-import { databaseProcessStore } from './standin-store';
+import { clockedStandinGateway } from './standin-store';
 
 /**
  * The demo's accounts are made by running the test citizens' orders through the real porting
@@ -107,26 +105,8 @@ export async function seedPortingDemo(
   await Promise.all([lookup.start(), jobs.start([])]);
   await lookup.whenReady();
   try {
-    const cdb = new CentralDatabase({
-      store: databaseProcessStore(db),
-      timeScale: 1,
-      registry: async (msisdn) => {
-        const a = await lookup.lookupFresh(msisdn);
-        if (!a) return undefined;
-        const [op] = await portingRepo.operatorsByIds(db, [a.operatorId]);
-        return { operatorInn: op?.inn ?? null, regionCodes: a.regionCodes, lastPortedOn: a.lastPortation };
-      },
-    });
     const at = () => new Date(clock.t);
-    const gateway: PortingGateway = {
-      submit: (application) => cdb.receive(application, at()),
-      poll: async (id, after) => {
-        const view = await cdb.view(id, after, at());
-        if (!view) throw new UnknownProcess('нет процесса');
-        return view;
-      },
-      cancel: async (id) => (await cdb.cancel(id, at())) ?? { cancelled: false, reason: 'нет процесса' },
-    };
+    const gateway = clockedStandinGateway(db, (msisdn) => lookup.lookupFresh(msisdn), at);
     const deps: EngineDeps = {
       db,
       lookup: (msisdn) => lookup.lookupFresh(msisdn),
@@ -167,8 +147,8 @@ export async function seedPortingDemo(
         await advancePortation(deps, portationId);
         const p = await portingRepo.findPortation(db, portationId);
         if (p?.status !== 'PendingBDPN' || !p.processId) break;
-        const view = await cdb.view(p.processId, p.processSeq, at());
-        if (!view?.nextPollAt || Date.parse(view.nextPollAt) > until) break;
+        const view = await gateway.poll(p.processId, p.processSeq);
+        if (!view.nextPollAt || Date.parse(view.nextPollAt) > until) break;
         clock.t = Date.parse(view.nextPollAt);
       }
       await lookup.refresh();

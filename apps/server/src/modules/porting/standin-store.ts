@@ -1,7 +1,56 @@
-import type { ProcessRecord, ProcessStore } from '@perenos/bdpn-standin';
+import { CentralDatabase, type ProcessRecord, type ProcessStore, type RegistryEntry } from '@perenos/bdpn-standin';
 import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import type { LookupAnswer } from '../lookup/engine';
+import { type PortingGateway, UnknownProcess } from './gateway';
+import { operatorsByIds } from './repository';
 import { bdpnStandinProcesses } from './tables';
+
+/** The central database's view of a number, from a lookup of this node's index (the stand-in's registry). */
+export function lookupRegistry(
+  db: Database,
+  lookup: (msisdn: string) => Promise<LookupAnswer | undefined>,
+): (msisdn: string) => Promise<RegistryEntry | undefined> {
+  const inn = new Map<number, string | null>();
+  return async (msisdn) => {
+    const answer = await lookup(msisdn);
+    if (!answer) return undefined;
+    if (!inn.has(answer.operatorId)) {
+      const [op] = await operatorsByIds(db, [answer.operatorId]);
+      inn.set(answer.operatorId, op?.inn ?? null);
+    }
+    return {
+      operatorInn: inn.get(answer.operatorId) ?? null,
+      regionCodes: answer.regionCodes,
+      lastPortedOn: answer.lastPortation,
+    };
+  };
+}
+
+/**
+ * A gateway straight to an in-process central-database stand-in, on a clock the caller moves: the
+ * demo's history and the state-machine test run years of portings in seconds without HTTP.
+ */
+export function clockedStandinGateway(
+  db: Database,
+  lookup: (msisdn: string) => Promise<LookupAnswer | undefined>,
+  at: () => Date,
+): PortingGateway {
+  const cdb = new CentralDatabase({
+    store: databaseProcessStore(db),
+    timeScale: 1,
+    registry: lookupRegistry(db, lookup),
+  });
+  return {
+    submit: (application) => cdb.receive(application, at()),
+    poll: async (id, after) => {
+      const view = await cdb.view(id, after, at());
+      if (!view) throw new UnknownProcess('нет процесса');
+      return view;
+    },
+    cancel: async (id) => (await cdb.cancel(id, at())) ?? { cancelled: false, reason: 'нет процесса' },
+  };
+}
 
 /** The central-database stand-in's records in the site's database, so every node sees the same processes. */
 export function databaseProcessStore(db: Database): ProcessStore {

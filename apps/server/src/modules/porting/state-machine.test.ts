@@ -1,4 +1,3 @@
-import { CentralDatabase } from '@perenos/bdpn-standin';
 import { and, eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,10 +10,8 @@ import { buildProfile, sealPassport } from '../esia/service';
 import { portedNumbers } from '../lookup/tables';
 import { tariffRegions } from '../tariffs/tables';
 import { advancePortation, type EngineDeps, expireDrafts } from './engine';
-import { type PortingGateway, UnknownProcess } from './gateway';
-import { operatorsByIds } from './repository';
 import { deleteOrder, initOrder, type Owner, sendCode, submitOrder, updateOrder } from './service';
-import { databaseProcessStore } from './standin-store';
+import { clockedStandinGateway } from './standin-store';
 import { type OrderStatus, portationEvents, portationOrders, portations } from './tables';
 
 /**
@@ -41,26 +38,8 @@ const tariffs = new Map<number, number>();
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.app.db;
-  const cdb = new CentralDatabase({
-    store: databaseProcessStore(db),
-    timeScale: 1,
-    registry: async (msisdn) => {
-      const a = await t.app.lookup.lookupFresh(msisdn);
-      if (!a) return undefined;
-      const [op] = await operatorsByIds(db, [a.operatorId]);
-      return { operatorInn: op?.inn ?? null, regionCodes: a.regionCodes, lastPortedOn: a.lastPortation };
-    },
-  });
   const at = () => new Date(clock.t);
-  const gateway: PortingGateway = {
-    submit: (application) => cdb.receive(application, at()),
-    poll: async (id, after) => {
-      const view = await cdb.view(id, after, at());
-      if (!view) throw new UnknownProcess('нет процесса');
-      return view;
-    },
-    cancel: async (id) => (await cdb.cancel(id, at())) ?? { cancelled: false, reason: 'нет процесса' },
-  };
+  const gateway = clockedStandinGateway(db, (msisdn) => t.app.lookup.lookupFresh(msisdn), at);
   deps = { ...t.app.porting.deps, gateway, now: at, smsEnabled: true };
   // Two subscribers with passports: the first has the test numbers among his verified mobiles, the
   // second must confirm them by SMS code.
