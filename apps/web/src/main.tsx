@@ -5,9 +5,9 @@ import { LoadingOverlay, MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { MainLayout } from './app/main-layout';
 import { createQueryClient } from './app/query-client';
-import { createRouter, preloadCurrentPage } from './app/router';
+import { preloadPage } from './app/router';
 import { runStartup } from './app/startup';
 import { cssVariablesResolver, themeFor } from './app/theme';
 
@@ -27,9 +27,8 @@ root.render(
   </MantineProvider>,
 );
 
-preloadCurrentPage(window.location.pathname);
+void preloadPage(window.location.pathname).catch(() => undefined);
 runStartup(queryClient).then(({ theme }) => {
-  const router = createRouter();
   root.render(
     <StrictMode>
       <MantineProvider theme={themeFor(theme)} cssVariablesResolver={cssVariablesResolver}>
@@ -37,7 +36,7 @@ runStartup(queryClient).then(({ theme }) => {
           <Notifications position="bottom-center" autoClose={NOTIFICATION_TIMEOUT_MS} />
         </Suspense>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <MainLayout />
         </QueryClientProvider>
       </MantineProvider>
     </StrictMode>,

@@ -1,5 +1,5 @@
 import { Menu } from '@mantine/core';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from 'wouter';
 import { logoutUrl } from '../features/auth';
 import { AccountMenuButton } from './account-menu-button';
 

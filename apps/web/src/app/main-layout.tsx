@@ -1,13 +1,14 @@
 import { Anchor, Box, Burger, Button, Container, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
-import { NavLink, Outlet, Link as RouterLink, useLocation } from 'react-router';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { Link as RouterLink } from 'wouter';
 import { getAuthQueryOptions, loginUrl, logoutUrl, SessionKeeper } from '../features/auth';
 import { type Feature, getFeaturesQueryOptions } from '../features/settings';
+import { useCurrentUrl } from '../lib/location';
 import { AccountMenuButton } from './account-menu-button';
 import classes from './main-layout.module.css';
-import { RouteLoadingIndicator } from './route-loading-indicator';
+import { AppRoutes } from './router';
 import { ScrollManager } from './scroll-manager';
 
 // Loaded when first needed: a signed-in visitor's menu, the narrow screens' drawer.
@@ -48,7 +49,7 @@ function useNavItems(items: NavItem[]): NavItem[] {
 function AccountControl({ onNavigate, inDrawer = false }: { onNavigate?: () => void; inDrawer?: boolean }) {
   const { data: auth } = useQuery(getAuthQueryOptions());
   const { data: features } = useQuery(getFeaturesQueryOptions());
-  const location = useLocation();
+  const location = useCurrentUrl();
   const [menuWanted, setMenuWanted] = useState(false);
   const esiaOn = features?.some((f) => f.feature === 'EsiaAuth' && f.isEnabled) ?? false;
   if (auth?.isLogged) {
@@ -81,6 +82,32 @@ function AccountControl({ onNavigate, inDrawer = false }: { onNavigate?: () => v
   );
 }
 
+/** A link of the main menu, marked as the current page on its path and (unless `end`) below it. */
+function NavLink({
+  to,
+  end = false,
+  onClick,
+  children,
+}: {
+  to: string;
+  end?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  const { pathname } = useCurrentUrl();
+  const active = pathname === to || (!end && pathname.startsWith(`${to}/`));
+  return (
+    <RouterLink
+      to={to}
+      className={active ? `${classes.link} ${classes.active}` : classes.link}
+      aria-current={active ? 'page' : undefined}
+      onClick={onClick}
+    >
+      {children}
+    </RouterLink>
+  );
+}
+
 /** Header with navigation and the sign-in control, the page, and the footer: the frame of every route. */
 export function MainLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -88,13 +115,7 @@ export function MainLayout() {
   const [drawerWanted, setDrawerWanted] = useState(false);
   const items = useNavItems(NAV);
   const links = items.map((item) => (
-    <NavLink
-      key={item.to}
-      to={item.to}
-      end={item.to === '/operators'}
-      className={({ isActive }) => (isActive ? `${classes.link} ${classes.active}` : classes.link)}
-      onClick={close}
-    >
+    <NavLink key={item.to} to={item.to} end={item.to === '/operators'} onClick={close}>
       {item.label}
     </NavLink>
   ));
@@ -104,7 +125,6 @@ export function MainLayout() {
       <a href="#main" className={classes.skipLink}>
         Перейти к содержанию
       </a>
-      <RouteLoadingIndicator />
       <ScrollManager />
       <SessionKeeper />
       {/* The scroll lock of dialogs pads this class, so the header does not jump when a dialog opens. */}
@@ -156,7 +176,7 @@ export function MainLayout() {
       )}
       <main className={classes.main} id="main" tabIndex={-1}>
         <Suspense>
-          <Outlet />
+          <AppRoutes />
         </Suspense>
       </main>
       <Footer />

@@ -1,16 +1,16 @@
 import { Center, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
-import { useLocation } from 'react-router';
 import { getAuthQueryOptions, loginUrl } from '../features/auth';
 import { getFeaturesQueryOptions } from '../features/settings';
+import { useCurrentUrl } from '../lib/location';
 import { usePageMeta } from '../lib/page-meta';
 import NotFoundPage from '../routes/not-found';
 import type { RouteDef } from './route-table';
 
 /** Applies a route's declared guards: a disabled feature is not found; sign-in sends the visitor to ESIA. */
 export function RouteGuard({ def, children }: { def: RouteDef; children: ReactNode }) {
-  const location = useLocation();
+  const location = useCurrentUrl();
   const features = useQuery({ ...getFeaturesQueryOptions(), enabled: def.feature !== undefined });
   const auth = useQuery({ ...getAuthQueryOptions(), enabled: def.auth === true });
 

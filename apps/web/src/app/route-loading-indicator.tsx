@@ -1,13 +1,10 @@
 import { useEffect, useState } from 'react';
-import { useNavigation } from 'react-router';
 import classes from './route-loading-indicator.module.css';
 
 export const ROUTE_LOADING_DELAY_MS = 500;
 
 /** A thin bar at the top while a page loads; shown only after 500 ms so quick navigations do not flicker. */
-export function RouteLoadingIndicator() {
-  const navigation = useNavigation();
-  const loading = navigation.state === 'loading';
+export function RouteLoadingIndicator({ loading }: { loading: boolean }) {
   const [visible, setVisible] = useState(false);
   useEffect(() => {
     if (!loading) {

@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useCurrentUrl } from '../lib/location';
 
 export const HASH_SCROLL_OFFSET = 100;
 
 /** A hash scrolls smoothly to its target, 100 px below the top (under the sticky header); a new path starts at the top. */
 export function ScrollManager() {
-  const { pathname, hash } = useLocation();
+  const { pathname, hash } = useCurrentUrl();
   const lastPath = useRef(pathname);
   useEffect(() => {
     const pathChanged = lastPath.current !== pathname;

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Group, List, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Page } from '../components/page';
 import { ScrollTable } from '../components/scroll-table';
 

@@ -2,7 +2,7 @@ import { Anchor, Card, Group, SimpleGrid, Stack, Text, Timeline, Title } from '@
 import { ApiError } from '@perenos/api-client';
 import { formatMsisdn } from '@perenos/phone';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from 'wouter';
 import { Fact } from '../components/fact';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';

@@ -2,7 +2,7 @@ import { Anchor } from '@mantine/core';
 import { ApiError } from '@perenos/api-client';
 import { formatMsisdn } from '@perenos/phone';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from 'wouter';
 import { Msisdn } from '../components/msisdn';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';

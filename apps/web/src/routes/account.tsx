@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatMsisdn } from '@perenos/phone';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
 import { getAccountInfoQueryOptions, type MsisdnInfo, OperatorName } from '../features/account';

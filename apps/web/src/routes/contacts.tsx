@@ -14,7 +14,7 @@ import {
 import { ApiError } from '@perenos/api-client';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Page } from '../components/page';
 import {
   Captcha,

@@ -1,5 +1,5 @@
 import { Alert, Button, Code, Group, Text } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'wouter';
 import { Page } from '../components/page';
 
 /** The server-error page: names the address that failed (only when it is on this site) and offers a retry. */

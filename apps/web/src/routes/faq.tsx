@@ -1,7 +1,8 @@
 import { Accordion, Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'wouter';
 import { Page } from '../components/page';
+import { useCurrentUrl } from '../lib/location';
 
 interface Question {
   /** Slug: the accordion value and the `#hash` that opens this answer. */
@@ -220,7 +221,7 @@ const GROUPS: FaqGroup[] = [
 const SLUGS = new Set(GROUPS.flatMap((group) => group.questions.map((q) => q.value)));
 
 export default function FaqPage() {
-  const { hash } = useLocation();
+  const { hash } = useCurrentUrl();
   const [opened, setOpened] = useState<string[]>([]);
 
   // A link to /faq#slug opens that answer; the scroll manager scrolls to it.

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Page } from '../components/page';
 import { type Feature, useFeature } from '../features/settings';
 

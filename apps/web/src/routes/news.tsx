@@ -1,6 +1,6 @@
 import { Anchor, Card, Center, Pagination, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'wouter';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
 import { getNewsListQueryOptions, NEWS_PAGE_SIZE } from '../features/news';
@@ -9,7 +9,7 @@ import NotFoundPage from './not-found';
 
 export default function NewsPage() {
   const params = useParams();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const page = params.page === undefined ? 1 : /^[1-9]\d{0,5}$/.test(params.page) ? Number(params.page) : undefined;
   const { data, isPending, error } = useQuery({ ...getNewsListQueryOptions(page ?? 1), enabled: page !== undefined });
   if (page === undefined) return <NotFoundPage />;

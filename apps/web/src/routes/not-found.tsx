@@ -1,5 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Page } from '../components/page';
 
 export default function NotFoundPage() {

@@ -1,7 +1,7 @@
 import { Anchor, Box, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
 import { OperatorLogo } from '../features/operators';

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { ApiError } from '@perenos/api-client';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from 'wouter';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
 import { getOperatorQueryOptions, getOperatorTileQueryOptions, OperatorLogo } from '../features/operators';

@@ -1,6 +1,6 @@
 import { Badge, Card, Center, Group, Pagination, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'wouter';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
 import { getOperatorListQueryOptions, OPERATORS_PAGE_SIZE, OperatorLogo } from '../features/operators';
@@ -13,7 +13,7 @@ function parsePage(raw: string | undefined): number | undefined {
 
 export default function OperatorsPage() {
   const params = useParams();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const page = parsePage(params.page);
   const { data, isPending, error } = useQuery({
     ...getOperatorListQueryOptions(page ?? 1),

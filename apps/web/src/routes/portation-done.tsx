@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatMsisdn } from '@perenos/phone';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from 'wouter';
 import { Fact } from '../components/fact';
 import { Page } from '../components/page';
 import { OperatorName, StatusBadge } from '../features/account';

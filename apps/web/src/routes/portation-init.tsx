@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { formatMsisdn, normaliseMsisdn } from '@perenos/phone';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'wouter';
 import { Page } from '../components/page';
 import { useAuth } from '../features/auth';
 import { MsisdnInput } from '../features/lookup';
@@ -10,7 +10,7 @@ import { type Outcome, type PortationOrder, RefusalAlert, useInitPortation, Wiza
 /** Step 1 (no sign-in): the number, who serves it and where, and an order for it when it may be ported. */
 export default function PortationInitPage() {
   const { isLogged } = useAuth();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   // From an operator's page: step 2 opens with that operator's tariffs picked in the filter.
   const [params] = useSearchParams();
   const op = params.get('op');

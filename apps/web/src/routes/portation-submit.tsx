@@ -19,7 +19,7 @@ import { DatePicker, DatesProvider } from '@mantine/dates';
 import { formatMsisdn } from '@perenos/phone';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'wouter';
 import { Fact } from '../components/fact';
 import { Page } from '../components/page';
 import { getNumberingPlanQueryOptions } from '../features/lookup';
@@ -51,7 +51,7 @@ export default function PortationSubmitPage() {
 }
 
 function SubmitForm({ order }: { order: PortationOrder }) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const range = { earliest: order.earliestPortationAt, latest: order.latestPortationAt };
   const [day, setDay] = useState<string>(() => initialDay(order.portationAt, range));
   const [email, setEmail] = useState(order.email ?? '');

@@ -15,7 +15,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'wouter';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
 import {
@@ -120,7 +120,7 @@ interface RegionChoiceProps {
 }
 
 function RegionChoice({ order, region, donorId }: RegionChoiceProps) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   // A step of the wizard: the back button leaves the step, not each filter change.
   const url = useTariffUrlState({ replace: true });
   const { params, state, view, usage } = url;

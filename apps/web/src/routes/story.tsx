@@ -1,7 +1,7 @@
 import { Anchor, Text } from '@mantine/core';
 import { ApiError } from '@perenos/api-client';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from 'wouter';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
 import { getNewsStoryQueryOptions, StoryHtml } from '../features/news';

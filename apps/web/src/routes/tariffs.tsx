@@ -16,7 +16,7 @@ import {
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'wouter';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
 import { useRegions } from '../features/regions';
@@ -59,7 +59,7 @@ const POPULAR = [
 
 /** /tariffs without a region: the likely region offered first, then any other, and where to go next. */
 function ChooseRegion({ notFound }: { notFound?: boolean }) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const { data: regions } = useRegions();
   const likelySlug = regions
     ? likelyRegion(
@@ -154,7 +154,7 @@ const NEXT_STEPS = [
 
 export default function TariffsPage() {
   const { region: slug } = useParams();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const { data: regions, isPending, error } = useRegions();
   const region = slug ? regions?.find((r) => r.slug === slug) : undefined;
   const remembered = slug ? null : rememberedRegion();
@@ -180,7 +180,7 @@ export default function TariffsPage() {
 }
 
 function RegionTariffs({ region }: { region: { code: number; slug: string; name: string; shortName: string } }) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const url = useTariffUrlState();
   const { state, view } = url;
 

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import type { Usage } from './calculator';
 import { MAX_COMPARE, parseCompare, parseFilterState, type TariffFilterState, writeFilterState } from './filter-state';
 import { parseUsage, writeUsage } from './usage-state';

@@ -1,5 +1,5 @@
 import { Anchor, Breadcrumbs, Group, Stack, Tabs, Text } from '@mantine/core';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import { Msisdn } from '../../../components/msisdn';
 import { formatDate } from '../../../lib/format';
 import type { MsisdnInfo } from '../api';
@@ -15,7 +15,7 @@ export function MsisdnHeader({
   info: MsisdnInfo | undefined;
   tab?: 'orders' | 'portations';
 }) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   return (
     <Stack gap="sm">
       <Breadcrumbs>

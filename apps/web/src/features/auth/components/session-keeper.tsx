@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
+import { useCurrentUrl } from '../../../lib/location';
 import { refreshDelay, refreshSession, useAuth } from '../api';
 
 const ESIA_ERRORS: Record<string, string> = {
@@ -16,8 +17,8 @@ const ESIA_ERRORS: Record<string, string> = {
 export function SessionKeeper() {
   const queryClient = useQueryClient();
   const { isLogged, expireAt } = useAuth();
-  const location = useLocation();
-  const navigate = useNavigate();
+  const location = useCurrentUrl();
+  const [, navigate] = useLocation();
 
   useEffect(() => {
     if (!isLogged || !expireAt) return;
@@ -50,10 +51,7 @@ export function SessionKeeper() {
     );
     params.delete('esiaError');
     const search = params.toString();
-    navigate(
-      { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
-      { replace: true },
-    );
+    navigate(`${location.pathname}${search ? `?${search}` : ''}${location.hash}`, { replace: true });
   }, [location, navigate]);
 
   return null;

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { ApiError } from '@perenos/api-client';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Page } from '../../../components/page';
 import { QueryState } from '../../../components/query-state';
 import { getPortationOrderQueryOptions, type PortationOrder } from '../api';

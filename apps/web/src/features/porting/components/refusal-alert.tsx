@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import type { Refusal } from '../api';
 import { formatDay } from '../dates';
 
