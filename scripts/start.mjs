@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const web = join(root, 'apps/web');
 const builtIndex = join(web, 'dist/index.html');
+// The server's drawing of pages (dist-server/) is built with the browser's app, by the same command.
+const builtServerEntry = join(web, 'dist-server/entry-server.js');
 
 function newestMtime(path) {
   const stat = statSync(path);
@@ -21,7 +23,10 @@ function newestMtime(path) {
 const sources = ['src', 'public', 'index.html', 'vite.config.ts', '../../packages/api-client/src']
   .map((p) => join(web, p))
   .filter(existsSync);
-const needsBuild = !existsSync(builtIndex) || Math.max(...sources.map(newestMtime)) > statSync(builtIndex).mtimeMs;
+const needsBuild =
+  !existsSync(builtIndex) ||
+  !existsSync(builtServerEntry) ||
+  Math.max(...sources.map(newestMtime)) > statSync(builtIndex).mtimeMs;
 if (needsBuild) {
   console.log('Сборка веб-приложения…');
   const build = spawnSync('npm', ['run', 'build', '-w', '@perenos/web'], { cwd: root, stdio: 'inherit' });

@@ -81,9 +81,38 @@ export function removeDir(dir: string) {
   rmSync(dir, { recursive: true, force: true });
 }
 
-/** Debian's Chromium, headless; no downloaded browser. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * Waits, after a page of the site has loaded, until the browser has taken over the server's HTML: a
+ * visitor who types into the drawn form before its code has arrived would be typing into plain HTML.
+ * Pages of other sites (the ESIA stand-in) and pages without the app pass at once.
+ */
+async function untilHydrated(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () => !document.getElementById('root') || document.documentElement.dataset.hydrated === 'true',
+      undefined,
+      { timeout: 15_000 },
+    )
+    // A page that navigates away meanwhile (a redirect to sign in) has nothing to wait for.
+    .catch(() => undefined);
+}
+
+/** Every navigation of the page (goto, reload, waitForURL) ends once the page is the browser's. */
+function waitingForHydration(page: Page): Page {
+  for (const name of ['goto', 'reload', 'waitForURL'] as const) {
+    const original = (page[name] as (...args: unknown[]) => Promise<unknown>).bind(page);
+    (page as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+      const result = await original(...args);
+      await untilHydrated(page);
+      return result;
+    };
+  }
+  return page;
+}
+
+/** Debian's Chromium, headless; no downloaded browser. Its pages wait for hydration after navigating. */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: [
@@ -96,6 +125,18 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => {
+    const context = await newContext(...args);
+    // Without JavaScript nothing takes the page over: there is nothing to wait for.
+    if (args[0]?.javaScriptEnabled === false) return context;
+    const newPage = context.newPage.bind(context);
+    context.newPage = async () => waitingForHydration(await newPage());
+    return context;
+  };
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (...args) => waitingForHydration(await newPage(...args));
+  return browser;
 }
 
 /** Collects console errors and failed requests of a page, so a test can assert there were none. */

@@ -1,44 +1,46 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
-import { LoadingOverlay, MantineProvider } from '@mantine/core';
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
-import { MainLayout } from './app/main-layout';
-import { createQueryClient } from './app/query-client';
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { createQueryClient, hydrateServerQueries, readServerState } from './app/query-client';
 import { preloadPage } from './app/router';
 import { runStartup } from './app/startup';
-import { cssVariablesResolver, themeFor } from './app/theme';
 
-export const NOTIFICATION_TIMEOUT_MS = 5000;
+const container = document.getElementById('root') as HTMLElement;
+const queryClient = createQueryClient();
+const server = readServerState();
+const pageLoaded = preloadPage(window.location.pathname).catch(() => undefined);
 
-// The notifications' container is not needed to draw the first page; messages shown before it
-// arrives wait in Mantine's store and appear when it mounts.
-const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
-
-const root = createRoot(document.getElementById('root') as HTMLElement);
-const queryClient: QueryClient = createQueryClient();
-
-// Until start-up finishes the visitor sees the overlay in the default green.
-root.render(
-  <MantineProvider theme={themeFor('green')} cssVariablesResolver={cssVariablesResolver}>
-    <LoadingOverlay visible zIndex={1000} overlayProps={{ blur: 2 }} />
-  </MantineProvider>,
-);
-
-void preloadPage(window.location.pathname).catch(() => undefined);
-runStartup(queryClient).then(({ theme }) => {
-  root.render(
+if (server) {
+  // The server drew this page with its data: the browser takes it over at once, from the same data, so
+  // the first render matches the HTML. A click before the page's own code arrives is not lost: React
+  // keeps the server's HTML of that part and replays the click once it has taken it over. The start-up
+  // steps then find their requests answered (the theme, the session, the features) and run what is left.
+  hydrateServerQueries(queryClient, server.queries);
+  hydrateRoot(
+    container,
     <StrictMode>
-      <MantineProvider theme={themeFor(theme)} cssVariablesResolver={cssVariablesResolver}>
-        <Suspense fallback={null}>
-          <Notifications position="bottom-center" autoClose={NOTIFICATION_TIMEOUT_MS} />
-        </Suspense>
-        <QueryClientProvider client={queryClient}>
-          <MainLayout />
-        </QueryClientProvider>
-      </MantineProvider>
+      <App queryClient={queryClient} theme={server.theme} />
     </StrictMode>,
   );
-});
+  void runStartup(queryClient);
+} else {
+  // No server rendering (the development server, or the server fell back to the bare page): until
+  // start-up finishes the visitor sees the overlay (its code is not part of a drawn page's scripts).
+  const root = createRoot(container);
+  let started = false;
+  void import('./app/startup-overlay').then(({ StartupOverlay }) => {
+    if (!started) root.render(<StartupOverlay />);
+  });
+  void runStartup(queryClient).then(async ({ theme }) => {
+    await pageLoaded;
+    started = true;
+    root.render(
+      <StrictMode>
+        <App queryClient={queryClient} theme={theme} />
+      </StrictMode>,
+    );
+  });
+}

@@ -1,13 +1,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../lib/problem';
+import { createPageRenderer } from './server-render';
 
 /**
- * Serves the built web app and answers every non-API path with its index.html,
- * so browser-history routes (and the not-found page) are the app's to draw.
+ * Serves the built web app and answers every non-API path with its page: drawn on the server where the
+ * build has its server entry, otherwise the bare index.html for the browser to draw.
  */
 export default fp(
   async function webPlugin(app: FastifyInstance, opts: { webDist: string }) {
@@ -18,7 +19,8 @@ export default fp(
         root: opts.webDist,
         // Files are looked up per request, so a rebuild while the server runs is served at once.
         wildcard: true,
-        index: ['index.html'],
+        // `/` is a page like any other (sendPage below), not a directory index.
+        index: false,
         // The build writes .br and .gz beside every text file; the one the browser accepts is sent.
         preCompressed: true,
         // Our own header below, not the plugin's `public, max-age=0`.
@@ -32,7 +34,21 @@ export default fp(
         },
       });
     }
-    app.setNotFoundHandler((request, reply) => {
+    const renderPage = hasWeb ? await createPageRenderer(app, opts.webDist) : undefined;
+    // A page of the site: drawn on the server, or the bare index.html for the browser to draw.
+    const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!hasWeb) {
+        return reply
+          .code(503)
+          .type('text/plain; charset=utf-8')
+          .send('Веб-приложение не собрано: выполните npm run build или npm start.');
+      }
+      if (renderPage && (await renderPage(request, reply))) return reply;
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    };
+    // The static files' wildcard does not answer `/` (no directory index): the front page is a page.
+    if (hasWeb) app.get('/', sendPage);
+    app.setNotFoundHandler(async (request, reply) => {
       const path = request.url.split('?')[0] ?? '/';
       if (path === '/api' || path.startsWith('/api/') || request.method !== 'GET') {
         throw notFound();
@@ -41,13 +57,7 @@ export default fp(
       if (/\.[a-z0-9]+$/i.test(path)) {
         return reply.code(404).type('text/plain; charset=utf-8').send('Файл не найден');
       }
-      if (!hasWeb) {
-        return reply
-          .code(503)
-          .type('text/plain; charset=utf-8')
-          .send('Веб-приложение не собрано: выполните npm run build или npm start.');
-      }
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      return sendPage(request, reply);
     });
   },
   { name: 'web' },

@@ -11,6 +11,12 @@ import type { RouteDef } from './route-table';
 /** Applies a route's declared guards: a disabled feature is not found; sign-in sends the visitor to ESIA. */
 export function RouteGuard({ def, children }: { def: RouteDef; children: ReactNode }) {
   const location = useCurrentUrl();
+  // The route's part is the browser's now (drawn, or taken over from the server's HTML with its page,
+  // which is in the same Suspense boundary): said on <html> for whoever waits for it (the browser tests,
+  // before they type).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   const features = useQuery({ ...getFeaturesQueryOptions(), enabled: def.feature !== undefined });
   const auth = useQuery({ ...getAuthQueryOptions(), enabled: def.auth === true });
 

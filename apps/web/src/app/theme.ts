@@ -1,12 +1,4 @@
-import {
-  type CSSVariablesResolver,
-  createTheme,
-  LoadingOverlay,
-  type MantineColor,
-  type MantineColorsTuple,
-} from '@mantine/core';
-
-export const LOADING_OVERLAY_SPINNER_SIZE = 80;
+import { type CSSVariablesResolver, createTheme, type MantineColor, type MantineColorsTuple } from '@mantine/core';
 
 /**
  * The site's green, darkened where text or controls use it so that every pairing passes WCAG 2.2 AA
@@ -97,9 +89,6 @@ export function themeFor(name: string) {
     fontFamily: 'Inter, "Segoe UI", Roboto, Arial, sans-serif',
     defaultRadius: 'md',
     focusRing: 'auto',
-    components: {
-      LoadingOverlay: LoadingOverlay.extend({ defaultProps: { loaderProps: { size: LOADING_OVERLAY_SPINNER_SIZE } } }),
-    },
   });
 }
 

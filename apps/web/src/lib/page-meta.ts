@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 
 const SITE_NAME = 'Перенос номера';
 export const PAGE_META_DEBOUNCE_MS = 50;
@@ -29,7 +29,13 @@ export function setPageMeta(title: string, description?: string): void {
   }, PAGE_META_DEBOUNCE_MS);
 }
 
+/** On the server, where the page's title and description are written into the HTML's head. */
+export const PageMetaCollector = createContext<((title: string, description?: string) => void) | undefined>(undefined);
+
 /** Page title and description for the page that calls it. */
 export function usePageMeta(title: string, description?: string): void {
+  // The server has no document and runs no effects: it is told during the render (the last call wins,
+  // as the last effect does in the browser).
+  useContext(PageMetaCollector)?.(title, description);
   useEffect(() => setPageMeta(title, description), [title, description]);
 }

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
@@ -61,11 +61,15 @@ const POPULAR = [
 function ChooseRegion({ notFound }: { notFound?: boolean }) {
   const [, navigate] = useLocation();
   const { data: regions } = useRegions();
+  // This device's remembered region and time zone are read after the first render, which must match
+  // the server's (it knows neither): Moscow is offered until then.
+  const [device, setDevice] = useState<{ remembered: string | null; timeZone: string | undefined }>();
+  useEffect(() => setDevice({ remembered: rememberedRegion(), timeZone: browserTimeZone() }), []);
   const likelySlug = regions
     ? likelyRegion(
         regions.map((r) => r.slug),
-        rememberedRegion(),
-        browserTimeZone(),
+        device?.remembered ?? null,
+        device?.timeZone,
       )
     : null;
   const likely = regions?.find((r) => r.slug === likelySlug);
@@ -157,7 +161,11 @@ export default function TariffsPage() {
   const [, navigate] = useLocation();
   const { data: regions, isPending, error } = useRegions();
   const region = slug ? regions?.find((r) => r.slug === slug) : undefined;
-  const remembered = slug ? null : rememberedRegion();
+  // Read after the first render: the server cannot see this device's storage, and the first render
+  // must match what it drew.
+  const [stored, setStored] = useState<string | null>(null);
+  useEffect(() => setStored(rememberedRegion()), []);
+  const remembered = slug ? null : stored;
   const goRemembered = !slug && remembered !== null && (regions?.some((r) => r.slug === remembered) ?? false);
 
   useEffect(() => {
@@ -189,7 +197,10 @@ function RegionTariffs({ region }: { region: { code: number; slug: string; name:
 
   const data = list.data;
   // On a phone the filters would push the results two screens down: they open in a drawer instead.
-  const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
+  // Undefined until the browser has measured (the server cannot): until then the button, which CSS hides
+  // on wide screens, whose column stays empty until the panel is drawn (drawing both on the server cost
+  // phones the hydration of a panel they never show).
+  const wide = useMediaQuery('(min-width: 62em)');
   const [filtersOpen, filtersDrawer] = useDisclosure(false);
   const filterPanel = (
     <FilterPanel
@@ -229,13 +240,14 @@ function RegionTariffs({ region }: { region: { code: number; slug: string; name:
         <TariffList
           url={url}
           filters={
-            wide ? (
-              filterPanel
-            ) : (
-              <Button variant="default" fullWidth size="md" onClick={filtersDrawer.open}>
-                Фильтры
-              </Button>
-            )
+            <>
+              {wide === true && filterPanel}
+              {wide !== true && (
+                <Button hiddenFrom="md" variant="default" fullWidth size="md" onClick={filtersDrawer.open}>
+                  Фильтры
+                </Button>
+              )}
+            </>
           }
           header={
             <>
@@ -276,7 +288,7 @@ function RegionTariffs({ region }: { region: { code: number; slug: string; name:
       )}
 
       <Drawer
-        opened={filtersOpen && !wide}
+        opened={filtersOpen && wide === false}
         onClose={filtersDrawer.close}
         title="Фильтры"
         position="bottom"

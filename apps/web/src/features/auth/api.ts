@@ -56,5 +56,6 @@ export function loginUrl(returnUrl: string): string {
 
 /** Where the browser goes to sign out of the site and ESIA, ending on the site's front page. */
 export function logoutUrl(): string {
-  return `/api/v1/esia/logout?returnUrl=${encodeURIComponent(window.location.origin)}`;
+  // A path, not an absolute address: the server adds its own origin (and the page may be drawn on the server).
+  return `/api/v1/esia/logout?returnUrl=${encodeURIComponent('/')}`;
 }

@@ -42,7 +42,7 @@ export function baseMapStyle(feature: { properties?: { kind?: string } | null } 
   return BASE_STYLE[feature?.properties?.kind ?? ''] ?? BASE_STYLE.borders ?? {};
 }
 
-interface CoverageMapProps {
+export interface CoverageMapProps {
   projection: Projection;
   color: string;
   geojson: GeoJsonObject | undefined;

@@ -1,0 +1,115 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app';
+
+// A web build with its server entry, as `npm run build` leaves it: dist/ and dist-server/ side by side.
+// The entry here is a small stand-in for the app's: it draws what this server's own API answers.
+const web = mkdtempSync(join(tmpdir(), 'perenos-web-'));
+const dist = join(web, 'dist');
+mkdirSync(dist);
+mkdirSync(join(web, 'dist-server'));
+const INDEX = `<!doctype html>
+<html lang="ru">
+  <head>
+    <meta name="description" content="Перенос мобильного номера." />
+    <!-- The start-up steps' requests leave with the scripts, not after them. -->
+    <link rel="preload" href="/api/v1/setting/site-theme-current" as="fetch" crossorigin="anonymous" />
+    <link rel="preload" href="/api/v1/esia/userinfo" as="fetch" crossorigin="anonymous" />
+    <title>Перенос номера</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+writeFileSync(join(dist, 'index.html'), INDEX);
+writeFileSync(
+  join(web, 'dist-server', 'entry-server.js'),
+  `export const SERVER_STATE_ID = 'server-state';
+export async function render({ url, fetch }) {
+  if (url.startsWith('/boom')) throw new Error('the page failed to draw');
+  const regions = await (await fetch(new Request('http://server-render.invalid/api/v1/region/list'))).json();
+  const login = await fetch('http://server-render.invalid/api/v1/esia/login?returnUrl=%2F');
+  const quota = await fetch('http://server-render.invalid/api/v1.1/msisdn/info/quota', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+    body: '{}',
+  });
+  return {
+    html: '<h1>Регионов: ' + regions.length + '</h1><p>Вход: ' + login.status + '</p><p>Квота: ' + quota.status + '</p>',
+    title: 'Тарифы </title><script>alert(1)</script>',
+    description: url === '/faq' ? 'Ответы "на" <вопросы>' : undefined,
+    state: { theme: 'green', queries: { note: '</script><script>alert(2)</script>' } },
+    notFound: url === '/nope',
+  };
+}
+`,
+);
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ webDist: dist }, 'reference');
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(web, { recursive: true, force: true });
+});
+
+const page = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+describe('pages drawn on the server', () => {
+  it('arrive with the markup the entry drew from this server’s API, in the built index.html', async () => {
+    const res = await page('/tariffs/moskva');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.vary).toMatch(/Cookie/);
+    // 89 regions from the reference data; the ESIA login answered with its redirect; the quota POST passed CSRF.
+    expect(res.body).toContain('<div id="root"><h1>Регионов: 89</h1><p>Вход: 302</p><p>Квота: 200</p></div>');
+    expect(res.body).toContain('<html lang="ru" data-mantine-color-scheme="light">');
+    expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+    // The answers are in the page: the start-up requests' preloads (and their comment) are gone.
+    expect(res.body).not.toContain('rel="preload"');
+    expect(res.body).not.toContain('start-up steps');
+  });
+
+  it('escapes the title, the description and the state, so nothing in them can open a script', async () => {
+    const res = await page('/faq');
+    expect(res.body).toContain('<title>Тарифы &lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;</title>');
+    expect(res.body).toContain('<meta name="description" content="Ответы &quot;на&quot; &lt;вопросы&gt;" />');
+    const state = /<script id="server-state" type="application\/json">(.*?)<\/script>/s.exec(res.body)?.[1];
+    expect(state).toBeDefined();
+    expect(state).not.toContain('<');
+    expect(JSON.parse(state as string).queries.note).toBe('</script><script>alert(2)</script>');
+    // A page that sets no description keeps the site's.
+    expect((await page('/check')).body).toContain('<meta name="description" content="Перенос мобильного номера." />');
+  });
+
+  it('keeps a page drawn with a visitor’s cookies out of shared caches', async () => {
+    const res = await page('/check', { cookie: 'perenos-at=whatever' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+  });
+
+  it('passes on the cookies the page’s API calls set, so a renewed session reaches the browser', async () => {
+    const res = await page('/');
+    const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+    expect(cookies.some((c) => c.startsWith('perenos-esia-state='))).toBe(true);
+  });
+
+  it('answers an address of no route with 404, drawn', async () => {
+    const res = await page('/nope');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<h1>Регионов: 89</h1>');
+  });
+
+  it('falls back to the bare index.html when the page fails to draw, never to an error', async () => {
+    const res = await page('/boom');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(INDEX);
+    // The server is still up and drawing the next page.
+    expect((await page('/')).body).toContain('Регионов: 89');
+  });
+});

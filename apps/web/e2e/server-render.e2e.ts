@@ -1,0 +1,113 @@
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { type Site, watchErrors, withSiteAndBrowser } from './site';
+
+let site: Site;
+let browser: Browser;
+withSiteAndBrowser((s, b) => {
+  site = s;
+  browser = b;
+});
+
+// Pages a visitor lands on from a search engine, with their heading and something only their data says.
+const DRAWN: [path: string, heading: RegExp, fromData: RegExp][] = [
+  ['/', /перенес/i, /Проверьте номер/],
+  ['/check', /Проверка номера/, /Номер телефона/],
+  ['/tariffs/moskva', /Тарифы — г\. Москва/, /Найдено тарифов: \d+/],
+  ['/faq', /Вопросы/, /\?/],
+  ['/operators', /Операторы/, /Регионов: \d+/],
+  ['/operator/mts', /МТС/, /Тариф|тариф/],
+  ['/news', /Новости/, /Как выбрать дату переноса/],
+  ['/about', /О переносе/, /перенос/i],
+  ['/coverage', /покрыти/i, /МТС/],
+  // The subjects' shapes (a 364 KB file of the site's, not an API answer) are drawn by the browser.
+  ['/operators/map', /регионам/, /Субъекты России на карте/],
+];
+
+/** Requests to the API a page makes, by path. */
+function watchApi(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.pathname.startsWith('/api/') && !url.pathname.endsWith('.svg')) calls.push(url.pathname);
+  });
+  return calls;
+}
+
+describe('pages drawn on the server', () => {
+  it('arrive drawn with their data: a browser without JavaScript shows the page, its title and description', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const [path, heading, fromData] of DRAWN) {
+      const res = await page.goto(site.url + path);
+      expect(res?.status(), path).toBe(200);
+      expect(await page.locator('main h1').first().innerText(), path).toMatch(heading);
+      expect(await page.locator('main').innerText(), path).toMatch(fromData);
+      expect(await page.title(), path).toMatch(/ — Перенос номера$|^Перенос номера$/);
+      expect(await page.locator('meta[name="description"]').getAttribute('content'), path).toBeTruthy();
+    }
+    // An address of no page says so, with the status a search engine reads.
+    const missing = await page.goto(`${site.url}/no-such-page`);
+    expect(missing?.status()).toBe(404);
+    expect(await page.locator('main h1').innerText()).toMatch(/не найдена/);
+    await context.close();
+  });
+
+  for (const [width, height] of [
+    [1366, 900],
+    [390, 844],
+  ] as const) {
+    it(`are taken over by the browser at ${width} px without a mismatch, without asking again for their data`, async () => {
+      const page = await browser.newPage({ viewport: { width, height } });
+      const errors = watchErrors(page);
+      for (const [path, heading] of DRAWN) {
+        const api = watchApi(page);
+        await page.goto(site.url + path, { waitUntil: 'networkidle' });
+        expect(await page.locator('main h1').first().innerText(), path).toMatch(heading);
+        // A mismatch between the server's HTML and the browser's first render is a console error (React 418).
+        expect(errors, path).toEqual([]);
+        // What the page was drawn with is not asked for again (the start-up's own requests included).
+        for (const drawnWith of ['/api/v1/setting/feature/list', '/api/v1/esia/userinfo', '/api/v1/operator/list']) {
+          expect(api, path).not.toContain(drawnWith);
+        }
+      }
+      await page.close();
+    });
+  }
+
+  it('then behave as the browser’s own pages: links navigate without a reload, filters change the list', async () => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    const errors = watchErrors(page);
+    await page.goto(`${site.url}/tariffs/moskva`, { waitUntil: 'networkidle' });
+    await page.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
+    const count = page.getByTestId('tariff-count');
+    const before = await count.innerText();
+    await page.getByText('по убыванию').click();
+    await page.waitForURL(/desc=/);
+    await page
+      .getByRole('navigation', { name: 'Основное меню' })
+      .getByRole('link', { name: 'Вопросы', exact: true })
+      .click();
+    await page.locator('main h1', { hasText: 'Вопросы' }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(before).toMatch(/Найдено тарифов/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('draws a signed-in visitor’s page with their name in the header, from their session cookie', async () => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await page.goto(`${site.url}/account`);
+    await page.waitForURL(/\/esia-standin\/aas\/oauth2\/v2\/ac\?/, { timeout: 15_000 });
+    await page.getByRole('button', { name: /Войти как Иван Иванов/ }).click();
+    await page.waitForURL((url) => url.pathname === '/account', { timeout: 15_000 });
+    // The HTML itself, before any script: the server read the session and drew the account's header.
+    const res = await page.request.get(`${site.url}/check`);
+    const html = await res.text();
+    expect(html).toContain('Иван');
+    expect(html).not.toContain('Войти через Госуслуги');
+    await page.close();
+  });
+});

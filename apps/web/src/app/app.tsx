@@ -1,0 +1,28 @@
+import { MantineProvider } from '@mantine/core';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { BrowserOnly } from '../components/browser-only';
+import { MainLayout } from './main-layout';
+import { cssVariablesResolver, themeFor } from './theme';
+
+export const NOTIFICATION_TIMEOUT_MS = 5000;
+
+// The notifications' container is not needed to draw the first page; messages shown before it
+// arrives wait in Mantine's store and appear when it mounts.
+const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
+
+/** The whole site as the server draws it and the browser takes it over: theme, data, frame and pages. */
+export function App({ queryClient, theme }: { queryClient: QueryClient; theme: string }) {
+  return (
+    <MantineProvider theme={themeFor(theme)} cssVariablesResolver={cssVariablesResolver}>
+      <BrowserOnly>
+        <Suspense fallback={null}>
+          <Notifications position="bottom-center" autoClose={NOTIFICATION_TIMEOUT_MS} />
+        </Suspense>
+      </BrowserOnly>
+      <QueryClientProvider client={queryClient}>
+        <MainLayout />
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}
