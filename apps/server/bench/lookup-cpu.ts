@@ -190,7 +190,7 @@ async function main() {
       await stop(hello.child);
       continue;
     }
-    const env =
+    const env: Record<string, string> =
       setup === 'redis'
         ? { DATABASE_URL: dbUrl, REDIS_URL: redisUrl, REDIS_PREFIX: `perenos-lookup-cpu-${process.pid}:` }
         : { DATABASE_URL: '', PGLITE_DIR: pgliteDir };
