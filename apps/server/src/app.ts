@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import etag from '@fastify/etag';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import ajvFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
@@ -31,6 +30,7 @@ import csrfPlugin from './plugins/csrf';
 import databasePlugin from './plugins/database';
 import drainPlugin from './plugins/drain';
 import errorsPlugin, { clientErrorHandler } from './plugins/errors';
+import etagPlugin from './plugins/etag';
 import featuresPlugin from './plugins/features';
 import inputGuardPlugin from './plugins/input-guard';
 import jobsPlugin from './plugins/jobs';
@@ -123,8 +123,9 @@ export async function buildApp({ config, database, ownsDatabase = false }: Build
     reply.headers(securityHeaders);
     done();
   });
-  // ETag before compression: the tag is of the JSON itself, and a matching GET answers 304 with no body.
-  await app.register(etag);
+  // ETag (GET and HEAD only) before compression: the tag is of the JSON itself, and a matching GET answers
+  // 304 with no body.
+  await app.register(etagPlugin);
   // JSON above a kilobyte leaves compressed (brotli at a quality that costs about as much as gzip);
   // the web app's files are compressed at build time and served as they are (plugins/web.ts).
   await app.register(compress, {
