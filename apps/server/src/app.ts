@@ -7,6 +7,7 @@ import ajvFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { AppConfig } from './config/env';
 import type { DatabaseHandle } from './db/client';
+import { AccessLog } from './lib/access-log';
 import { VALIDATION_TITLE } from './lib/problem';
 import { helmetHeaders } from './lib/security-headers';
 import accountRoutes from './modules/account/routes';
@@ -63,6 +64,8 @@ export async function buildApp({ config, database, ownsDatabase = false }: Build
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
+    // One access-log line per request instead of Fastify's two (decision 023).
+    logController: new AccessLog(),
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     // Answers Node gives before Fastify (431 headers too long, 408, malformed) come in Russian too.
