@@ -38,7 +38,6 @@ const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const dbName = 'perenos_lookup_cpu';
 const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
 const pgliteDir = resolve(tmpdir(), 'perenos-lookup-cpu');
-const cookieFile = resolve(pgliteDir, '..', 'perenos-lookup-cpu-cookies.json');
 
 async function admin(statement: string) {
   const c = new pg.Client({ connectionString: adminUrl });
@@ -50,7 +49,7 @@ async function admin(statement: string) {
   }
 }
 
-async function prepare(db: Database): Promise<string> {
+async function prepare(db: Database): Promise<void> {
   await seedReference(db);
   await importNumberingPlan(db, readFileSync(resolve(repoRoot, 'data/numbering-plan/DEF-9xx.csv')), {
     source: 'DEF-9xx.csv',
@@ -62,6 +61,10 @@ async function prepare(db: Database): Promise<string> {
     select 79000000000 + g * 33, ops.ids[1 + (g % 5)::int], 77, date '2016-01-01' + (g % 3650)::int, g
     from ops, generate_series(1::bigint, ${PORTED}::bigint) g`);
   await db.execute(sql`select setval('ported_change_seq', ${PORTED})`);
+}
+
+/** A fresh signed-in cookie (an access token lives 15 minutes: one made with the database would expire). */
+async function signedInCookie(db: Database): Promise<string> {
   const profile = {
     lastName: 'Бенчмарк',
     firstName: '',
@@ -77,25 +80,25 @@ async function prepare(db: Database): Promise<string> {
   return `perenos-at=${tokens.accessToken}`;
 }
 
-/** Both databases, made once and reused; returns the signed-in cookie of each. */
+/** Both databases, made once and reused; returns a signed-in cookie for each. */
 async function databases(): Promise<{ pg: string; pglite: string }> {
-  const fresh = process.argv.includes('--fresh');
   const exists = (await admin(`select 1 from pg_database where datname = '${dbName}'`)).rowCount === 1;
-  if (!fresh && exists && existsSync(pgliteDir) && existsSync(cookieFile)) {
-    return JSON.parse(readFileSync(cookieFile, 'utf8')) as { pg: string; pglite: string };
+  const fresh = process.argv.includes('--fresh') || !exists || !existsSync(pgliteDir);
+  if (fresh) {
+    await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin(`CREATE DATABASE ${dbName}`);
+    rmSync(pgliteDir, { recursive: true, force: true });
   }
-  await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin(`CREATE DATABASE ${dbName}`);
-  rmSync(pgliteDir, { recursive: true, force: true });
   const cookies = { pg: '', pglite: '' };
   for (const kind of ['pg', 'pglite'] as const) {
     const handle = await openDatabase(kind === 'pg' ? { databaseUrl: dbUrl } : { pgliteDir });
-    await handle.migrate();
-    cookies[kind] = await prepare(handle.db);
+    if (fresh) {
+      await handle.migrate();
+      await prepare(handle.db);
+    }
+    cookies[kind] = await signedInCookie(handle.db);
     await handle.close();
   }
-  const { writeFileSync } = await import('node:fs');
-  writeFileSync(cookieFile, JSON.stringify(cookies));
   return cookies;
 }
 
