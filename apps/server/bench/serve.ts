@@ -28,7 +28,7 @@ async function main() {
       NODE_ENV: 'development',
       SESSION_SECRET: 'benchmark-only-secret-0123456789abcdef',
       SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     },
     { webDist: '/nonexistent' },
   );

@@ -22,8 +22,8 @@ function originOf(value: string): string | null {
  */
 export default fp(
   async function csrfPlugin(app: FastifyInstance) {
-    app.addHook('onRequest', async (request) => {
-      if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return done();
       const fetchSite = request.headers['sec-fetch-site'];
       if (fetchSite !== undefined && fetchSite !== 'same-origin') throw new HttpProblem(403, CSRF_TITLE);
       const origin = request.headers.origin;
@@ -37,6 +37,7 @@ export default fp(
       if (hasSession && request.headers['x-requested-with'] !== 'XMLHttpRequest') {
         throw new HttpProblem(403, CSRF_TITLE);
       }
+      done();
     });
   },
   { name: 'csrf', dependencies: ['session', 'site-origin'] },

@@ -87,16 +87,17 @@ export default fp(
         draining = true;
       },
     });
-    app.addHook('onSend', async (_request, reply) => {
+    app.addHook('onSend', (_request, reply, payload, done) => {
       if (draining) reply.header('connection', 'close');
+      done(null, payload);
     });
     // A read that reaches a draining node is refused before any work (a balancer retries it on another
     // node, and nginx's passive check marks this node failed, so it stops sending POSTs here too before
     // the socket closes). Writes are served: a balancer does not retry a POST it has already sent.
-    app.addHook('onRequest', async (request, reply) => {
-      if (!draining || (request.method !== 'GET' && request.method !== 'HEAD')) return;
-      if (request.url === '/api/health' || request.url === '/api/ready') return;
-      return reply.code(503).header('retry-after', '1').type('application/problem+json').send({
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!draining || (request.method !== 'GET' && request.method !== 'HEAD')) return done();
+      if (request.url === '/api/health' || request.url === '/api/ready') return done();
+      reply.code(503).header('retry-after', '1').type('application/problem+json').send({
         type: 'about:blank',
         title: 'Сервер перезапускается',
         status: 503,

@@ -71,9 +71,10 @@ export default fp(
     app.addHook('onReady', async () => flags.start());
     // Stop polling before the database closes (preClose runs before any onClose hook).
     app.addHook('preClose', async () => flags.stop());
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', (request, _reply, done) => {
       const feature = request.routeOptions.config.feature;
       if (feature !== undefined && !flags.isEnabled(feature)) throw notFound();
+      done();
     });
   },
   { name: 'features', dependencies: ['database'] },

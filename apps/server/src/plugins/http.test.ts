@@ -102,6 +102,14 @@ describe('the API over HTTP', () => {
     }
   });
 
+  it('tags GET answers only: a POST answer is never revalidated, so it is not hashed', async () => {
+    const head = await t.app.inject({ method: 'HEAD', url: '/api/v1/region/list' });
+    expect(head.headers.etag).toMatch(/^"/);
+    const post = await t.app.inject({ method: 'POST', url: '/api/v1.1/msisdn/info/quota', payload: {} });
+    expect(post.statusCode).toBe(200);
+    expect(post.headers.etag).toBeUndefined();
+  });
+
   it('gives a feature list a new tag when a flag is switched', async () => {
     const before = await get('/api/v1/setting/feature/list');
     await t.app.db.execute(sql`update feature_flags set is_enabled = not is_enabled where feature = 'News'`);

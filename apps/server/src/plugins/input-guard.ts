@@ -114,7 +114,10 @@ function guard(request: FastifyRequest) {
  */
 export default fp(
   async function inputGuardPlugin(app: FastifyInstance) {
-    app.addHook('preValidation', async (request) => guard(request));
+    app.addHook('preValidation', (request, _reply, done) => {
+      guard(request);
+      done();
+    });
   },
   { name: 'input-guard' },
 );

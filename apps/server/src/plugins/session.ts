@@ -4,6 +4,7 @@ import type { AppConfig } from '../config/env';
 import { HttpProblem } from '../lib/problem';
 import { deriveKey } from '../lib/seal';
 import {
+  type AccessClaims,
   deriveAccessKey,
   isFamilyActive,
   type SessionTokens,
@@ -98,15 +99,28 @@ export default fp(
     app.decorateRequest('sessionFamilyId', null);
     app.decorateRequest('sessionExpireAt', null);
 
-    app.addHook('onRequest', async (request) => {
-      const token = request.cookies[runtime.accessCookie];
-      if (!token) return;
-      const claims = await verifiedTokens.verify(token);
-      // A signed-out or stolen-and-revoked session ends at once, not when its access token expires.
-      if (!claims || !(await families.isActive(claims.familyId))) return;
+    const signIn = (request: FastifyRequest, claims: AccessClaims) => {
       request.user = { userId: claims.userId, oid: claims.oid, name: claims.name };
       request.sessionFamilyId = claims.familyId;
       request.sessionExpireAt = claims.expireAt;
+    };
+    const readSession = async (request: FastifyRequest, token: string) => {
+      const claims = await verifiedTokens.verify(token);
+      // A signed-out or stolen-and-revoked session ends at once, not when its access token expires.
+      if (claims && (await families.isActive(claims.familyId))) signIn(request, claims);
+    };
+    // Callback-style, not async (decision 023): an anonymous request, or a token and family this node
+    // already knows, is read without a promise.
+    app.addHook('onRequest', (request, _reply, done) => {
+      const token = request.cookies[runtime.accessCookie];
+      if (!token) return done();
+      const claims = verifiedTokens.known(token);
+      const active = claims ? families.isActive(claims.familyId) : undefined;
+      if (claims && typeof active === 'boolean') {
+        if (active) signIn(request, claims);
+        return done();
+      }
+      readSession(request, token).then(() => done(), done);
     });
 
     const requireUser = async (request: FastifyRequest) => {
@@ -115,8 +129,9 @@ export default fp(
     app.decorate('requireUser', requireUser);
     // Sign-in first: a route declaring `config: { signIn: true }` answers 401 to anonymous callers right
     // after the session is read, before body parsing and validation (so no parameter error leaks first).
-    app.addHook('onRequest', async (request) => {
-      if (request.routeOptions.config.signIn === true) await requireUser(request);
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (request.routeOptions.config.signIn === true && !request.user) throw new HttpProblem(401, INVALID_TOKEN_TITLE);
+      done();
     });
   },
   { name: 'session', dependencies: ['database', 'redis'] },

@@ -36,12 +36,14 @@ export default fp(
       // refused by the CSRF check, its ESIA return landing on localhost without the sign-in cookie — so
       // pages move to the site's one origin. Only ever to that origin, never to a Host the caller chose; only
       // a browser's navigation (the server's own calls to its stand-ins keep their Authorization header).
-      app.addHook('onRequest', async (request, reply) => {
-        if (!port || request.headers['sec-fetch-mode'] !== 'navigate' || request.url.startsWith('/api/')) return;
+      app.addHook('onRequest', (request, reply, done) => {
+        if (!port || request.headers['sec-fetch-mode'] !== 'navigate' || request.url.startsWith('/api/')) return done();
         const host = request.headers.host;
         if (host && LOOPBACK_HOSTS.has(host.replace(/:\d+$/, '')) && host !== `localhost:${port}`) {
-          return reply.redirect(`${app.siteOrigin()}${request.url}`, 308);
+          reply.redirect(`${app.siteOrigin()}${request.url}`, 308);
+          return;
         }
+        done();
       });
     }
   },

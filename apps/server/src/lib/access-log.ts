@@ -1,0 +1,23 @@
+import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+
+/**
+ * One access-log line per request (decision 023): Fastify's default writes two, «incoming request» and
+ * «request completed», each through pino's request and reply serializers. The one line carries what the
+ * two did (the request id from the request's logger, method, URL, client address, status, time in ms);
+ * every other line Fastify writes (errors, a stream cut short, a failed serializer) is its own, unchanged.
+ */
+export class AccessLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = {
+      method: request.method,
+      url: request.url,
+      ip: request.ip,
+      statusCode: reply.statusCode,
+      responseTime: reply.elapsedTime,
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
