@@ -113,3 +113,27 @@ describe('pages drawn on the server', () => {
     expect((await page('/')).body).toContain('Регионов: 89');
   });
 });
+
+describe('a server entry that does not load', () => {
+  const broken = mkdtempSync(join(tmpdir(), 'perenos-web-broken-'));
+  let b: TestApp;
+  beforeAll(async () => {
+    mkdirSync(join(broken, 'dist'));
+    mkdirSync(join(broken, 'dist-server'));
+    writeFileSync(join(broken, 'dist', 'index.html'), INDEX);
+    writeFileSync(join(broken, 'dist-server', 'entry-server.js'), `throw new Error('a build gone wrong');\n`);
+    b = await createTestApp({ webDist: join(broken, 'dist') }, 'reference');
+  });
+  afterAll(async () => {
+    await b.close();
+    rmSync(broken, { recursive: true, force: true });
+  });
+
+  it('leaves the site up: every page is the bare index.html for the browser to draw', async () => {
+    for (const url of ['/', '/tariffs/moskva']) {
+      const res = await b.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(INDEX);
+    }
+  });
+});

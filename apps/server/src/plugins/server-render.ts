@@ -43,7 +43,14 @@ function templateReader(file: string): () => string {
 export async function createPageRenderer(app: FastifyInstance, webDist: string): Promise<PageRenderer | undefined> {
   const entryFile = join(dirname(webDist), 'dist-server', 'entry-server.js');
   if (!existsSync(entryFile)) return undefined;
-  const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
+  let entry: ServerEntry;
+  try {
+    entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
+  } catch (err) {
+    // A broken build of the server entry still leaves a working site: the browser draws the pages.
+    app.log.error({ err }, 'Серверная отрисовка страниц недоступна: сборка dist-server не загружается');
+    return undefined;
+  }
   const template = templateReader(join(webDist, 'index.html'));
 
   return async (request, reply) => {
