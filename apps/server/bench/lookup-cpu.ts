@@ -8,7 +8,6 @@
  * the PostgreSQL database perenos_lookup_cpu; `--fresh` rebuilds them. LOG_LEVEL (default warn, as in
  * bench:lookup) is passed to the server; its log lines are read and dropped.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
@@ -18,9 +17,8 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase } from '../src/db/client';
 import { seedReference } from '../src/db/seed/index';
-import { upsertUser } from '../src/modules/esia/repository';
 import { importNumberingPlan } from '../src/modules/lookup/plan-import';
-import { deriveAccessKey, startSession } from '../src/modules/session/tokens';
+import { type BenchProcess, benchCookie, randomMobile, startProcess, stopProcess as stop } from './processes';
 
 type Autocannon = (opts: Record<string, unknown>) => Promise<{ requests: { total: number }; non2xx: number }>;
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
@@ -32,7 +30,6 @@ const arg = (name: string, fallback: number) =>
 const RUNS = arg('runs', 3);
 const SECONDS = arg('seconds', 4);
 const PORTED = 100_000;
-const SECRET = 'benchmark-only-secret-0123456789abcdef';
 const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const dbName = 'perenos_lookup_cpu';
@@ -63,24 +60,6 @@ async function prepare(db: Database): Promise<void> {
   await db.execute(sql`select setval('ported_change_seq', ${PORTED})`);
 }
 
-/** A fresh signed-in cookie (an access token lives 15 minutes: one made with the database would expire). */
-async function signedInCookie(db: Database): Promise<string> {
-  const profile = {
-    lastName: 'Бенчмарк',
-    firstName: '',
-    middleName: '',
-    birthDate: null,
-    passportMasked: null,
-    mobiles: [],
-    email: null,
-    emailVerified: false,
-  };
-  const user = await upsertUser(db, '9999999999', 'Бенчмарк', profile, null, new Date());
-  const tokens = await startSession(db, deriveAccessKey(SECRET), { userId: user.id, oid: user.oid, name: user.name });
-  return `perenos-at=${tokens.accessToken}`;
-}
-
-/** Both databases, made once and reused; returns a signed-in cookie for each. */
 async function databases(): Promise<{ pg: string; pglite: string }> {
   const exists = (await admin(`select 1 from pg_database where datname = '${dbName}'`)).rowCount === 1;
   const fresh = process.argv.includes('--fresh') || !exists || !existsSync(pgliteDir);
@@ -96,51 +75,25 @@ async function databases(): Promise<{ pg: string; pglite: string }> {
       await handle.migrate();
       await prepare(handle.db);
     }
-    cookies[kind] = await signedInCookie(handle.db);
+    cookies[kind] = await benchCookie(handle.db);
     await handle.close();
   }
   return cookies;
 }
 
-function serve(mode: 'hello' | 'lookup', env: Record<string, string>): Promise<{ port: number; child: ChildProcess }> {
-  // BENCH_CPU_PROF=dir: the server writes its CPU profile there when it exits.
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', resolve(here, 'serve.ts')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      BENCH_MODE: mode,
-      BENCH_PORT: '0',
-      NODE_ENV: 'development',
-      LOOKUP_QUOTA_ANONYMOUS: '1000000000',
-      LOOKUP_QUOTA_SIGNED_IN: '1000000000',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((done, fail) => {
-    let out = '';
-    let ready = false;
-    child.stdout?.on('data', (d: Buffer) => {
-      if (ready) return; // log lines: read and dropped
-      out += d;
-      const m = /READY (\d+)/.exec(out);
-      if (m) {
-        ready = true;
-        done({ port: Number(m[1]), child });
-      }
-    });
-    child.on('exit', (code) => fail(new Error(`bench server exited with ${code}`)));
+function serve(mode: 'hello' | 'lookup', env: Record<string, string>): Promise<BenchProcess> {
+  return startProcess(resolve(here, 'serve.ts'), repoRoot, {
+    BENCH_MODE: mode,
+    BENCH_PORT: '0',
+    LOOKUP_QUOTA_ANONYMOUS: '1000000000',
+    LOOKUP_QUOTA_SIGNED_IN: '1000000000',
+    ...env,
   });
 }
 
 async function cpuMicros(port: number): Promise<number> {
   const u = (await (await fetch(`http://127.0.0.1:${port}/bench/cpu`)).json()) as { user: number; system: number };
   return u.user + u.system;
-}
-
-function randomMobile(): string {
-  return `79${String(Math.floor(Math.random() * 1_000_000_000)).padStart(9, '0')}`;
 }
 
 async function measure(title: string, port: number, path: string, headers: Record<string, string>) {
@@ -172,13 +125,6 @@ async function measure(title: string, port: number, path: string, headers: Recor
     figures.push(`${(used / done).toFixed(1)} µs (${(done / SECONDS).toFixed(0)}/s)`);
   }
   process.stdout.write(`${title}: ${figures.join(', ')}; load ${loadavg()[0]?.toFixed(2)}\n`);
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((done) => child.once('exit', done));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 async function main() {

@@ -21,9 +21,8 @@ import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { type Database, openDatabase } from '../src/db/client';
 import { seedReference } from '../src/db/seed/index';
-import { upsertUser } from '../src/modules/esia/repository';
 import { importNumberingPlan } from '../src/modules/lookup/plan-import';
-import { deriveAccessKey, startSession } from '../src/modules/session/tokens';
+import { type BenchProcess, benchCookie, randomMobile, startProcess, stopProcess as stop } from './processes';
 
 interface AutocannonResult {
   requests: { average: number };
@@ -47,7 +46,6 @@ const PORTED = quick ? 1_000_000 : 10_000_000;
 const PORTED_INDEX = quick ? 3_000_000 : 30_000_000;
 const DURATION = quick ? 5 : 10;
 const BATCH_ROWS = 1_000_000;
-const SECRET = 'benchmark-only-secret-0123456789abcdef';
 const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const dbName = `perenos_bench_${process.pid}`;
 const dbUrl = (() => {
@@ -72,45 +70,13 @@ async function admin(statement: string) {
 }
 
 /** Starts bench/serve.ts in its own process; resolves with its port once it listens. */
-function serve(
-  mode: 'hello' | 'lookup',
-  env: Record<string, string> = {},
-): Promise<{ port: number; child: ChildProcess; startMs: number }> {
-  const started = performance.now();
-  // BENCH_CPU_PROF=dir: each server process writes a CPU profile there when it exits.
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', resolve(here, 'serve.ts')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      BENCH_MODE: mode,
-      BENCH_PORT: String(nextPort > 0 ? nextPort++ : 0),
-      DATABASE_URL: dbUrl,
-      NODE_ENV: 'development',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+function serve(mode: 'hello' | 'lookup', env: Record<string, string> = {}): Promise<BenchProcess> {
+  return startProcess(resolve(here, 'serve.ts'), repoRoot, {
+    BENCH_MODE: mode,
+    BENCH_PORT: String(nextPort > 0 ? nextPort++ : 0),
+    DATABASE_URL: dbUrl,
+    ...env,
   });
-  return new Promise((done, fail) => {
-    let out = '';
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d;
-      const m = /READY (\d+)/.exec(out);
-      if (m) done({ port: Number(m[1]), child, startMs: performance.now() - started });
-    });
-    child.on('exit', (code) => fail(new Error(`bench server exited with ${code}`)));
-  });
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((done) => child.once('exit', done));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-function randomMobile(): string {
-  return `79${String(Math.floor(Math.random() * 1_000_000_000)).padStart(9, '0')}`;
 }
 
 async function rss(port: number): Promise<{ rss: number; peak: number }> {
@@ -187,29 +153,6 @@ async function prepare(db: Database, ported: number) {
   });
   const seconds = await fillPorted(db, 1, ported);
   return { ranges: plan.ranges, seconds };
-}
-
-/** A signed-in user's access cookie (the session the benchmark's requests carry). */
-async function benchCookie(db: Database): Promise<string> {
-  const user = await upsertUser(
-    db,
-    '9999999999',
-    'Бенчмарк',
-    {
-      lastName: 'Бенчмарк',
-      firstName: '',
-      middleName: '',
-      birthDate: null,
-      passportMasked: null,
-      mobiles: [],
-      email: null,
-      emailVerified: false,
-    },
-    null,
-    new Date(),
-  );
-  const tokens = await startSession(db, deriveAccessKey(SECRET), { userId: user.id, oid: user.oid, name: user.name });
-  return `perenos-at=${tokens.accessToken}`;
 }
 
 async function redisAnswers(): Promise<boolean> {

@@ -10,7 +10,7 @@
  * it creates and drops its own database. `-- --count N` changes the 10 000; BENCH_CPU_PROF=dir writes each
  * server process's CPU profile there.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
@@ -24,6 +24,7 @@ import { deriveKey } from '../src/lib/seal';
 import { upsertUser } from '../src/modules/esia/repository';
 import { sealPassport } from '../src/modules/esia/service';
 import { deriveAccessKey, startSession } from '../src/modules/session/tokens';
+import { BENCH_SECRET, type BenchProcess, startProcess, stopProcess as stop } from './processes';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -39,7 +40,7 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = resolve(here, '../../..');
 const countArg = process.argv.indexOf('--count');
 const COUNT = countArg > 0 ? Number(process.argv[countArg + 1]) : 10_000;
-const SECRET = 'benchmark-only-secret-0123456789abcdef';
+const SECRET = BENCH_SECRET;
 const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const dbName = `perenos_bench_porting_${process.pid}`;
 const dbUrl = (() => {
@@ -63,46 +64,19 @@ async function admin(statement: string) {
 }
 
 /** The Fastify hello world (bench/serve.ts), or the whole site as `npm start` runs it, in its own process. */
-function start(
-  kind: 'hello' | 'site',
-  env: Record<string, string> = {},
-): Promise<{ port: number; child: ChildProcess }> {
+function start(kind: 'hello' | 'site', env: Record<string, string> = {}): Promise<BenchProcess> {
   const script = kind === 'hello' ? resolve(here, 'serve.ts') : resolve(repoRoot, 'apps/server/src/server.ts');
-  // BENCH_CPU_PROF=dir: each process writes a CPU profile there when it exits.
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      BENCH_MODE: 'hello',
-      NODE_ENV: 'development',
-      DATABASE_URL: dbUrl,
-      PORT: '0',
-      SESSION_SECRET: SECRET,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: '/nonexistent',
-      OUTBOX_STANDIN: 'false',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  return startProcess(script, repoRoot, {
+    BENCH_MODE: 'hello',
+    DATABASE_URL: dbUrl,
+    PORT: '0',
+    SESSION_SECRET: SECRET,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    WEB_DIST: '/nonexistent',
+    OUTBOX_STANDIN: 'false',
+    ...env,
   });
-  return new Promise((done, fail) => {
-    let out = '';
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d;
-      const m = /READY (\d+)/.exec(out) ?? /Сайт работает: http:\/\/[^:]+:(\d+)/.exec(out);
-      if (m) done({ port: Number(m[1]), child });
-    });
-    child.on('exit', (code) => fail(new Error(`${kind} exited with ${code}`)));
-  });
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((done) => child.once('exit', done));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 async function main() {
