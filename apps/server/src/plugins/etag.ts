@@ -1,11 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-
-/** `"<sha1 in base64>"`: the strong tag @fastify/etag made, and the tariff lists make for their cached pages. */
-export function etagOf(payload: string | Buffer): string {
-  return `"${createHash('sha1').update(payload).digest('base64')}"`;
-}
+import { etagOf } from '../lib/etag';
 
 /**
  * ETags for GET and HEAD answers: a matching `If-None-Match` answers 304 without a body. @fastify/etag

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client';
+import { etagOf } from '../../lib/etag';
 import { CATALOGUE_CHANGED, catalogueEvents } from './catalogue-events';
 import { presentTariff, type TariffBase, type TariffRow } from './presenter';
 import {
@@ -225,7 +225,7 @@ export class TariffIndex {
     const cached = snap.pages.get(key);
     if (cached) return cached;
     const body = await make();
-    const page = { body, etag: `"${createHash('sha1').update(body).digest('base64')}"` };
+    const page = { body, etag: etagOf(body) };
     snap.pages.set(key, page);
     return page;
   }
