@@ -9,6 +9,7 @@ import type { AppConfig } from './config/env';
 import type { DatabaseHandle } from './db/client';
 import { AccessLog } from './lib/access-log';
 import { VALIDATION_TITLE } from './lib/problem';
+import { requestLogger } from './lib/request-logger';
 import { helmetHeaders } from './lib/security-headers';
 import accountRoutes from './modules/account/routes';
 import coverageRoutes from './modules/coverage/routes';
@@ -66,6 +67,8 @@ export async function buildApp({ config, database, ownsDatabase = false }: Build
     },
     // One access-log line per request instead of Fastify's two (decision 023).
     logController: new AccessLog(),
+    // request.log makes its pino child only when the request writes a line through it (decision 023).
+    childLoggerFactory: requestLogger,
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     // Answers Node gives before Fastify (431 headers too long, 408, malformed) come in Russian too.

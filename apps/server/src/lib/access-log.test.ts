@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { AccessLog } from './access-log';
+import { type RequestLogger, requestLogger } from './request-logger';
 
 describe('the access log', () => {
   it('writes one line per request, with its id, method, URL, client, status and time; errors keep theirs', async () => {
@@ -35,6 +36,60 @@ describe('the access log', () => {
     expect(lines.map((l) => l.msg)).toEqual(['broken', 'request completed']);
     expect(lines[0]).toMatchObject({ level: 50, err: { message: 'broken' } });
     expect(lines[1]).toMatchObject({ statusCode: 500 });
+    await app.close();
+  });
+
+  it("request.log writes the child logger's lines, with the request id, and makes that child only when it writes", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(JSON.parse(String(chunk)));
+        done();
+      },
+    });
+    const app = Fastify({
+      logger: { level: 'info', stream },
+      logController: new AccessLog(),
+      // The factory, counting the children it asks pino for.
+      childLoggerFactory: (logger, bindings, options) =>
+        requestLogger(
+          Object.create(logger, {
+            child: {
+              value: (...args: Parameters<typeof logger.child>) => {
+                children++;
+                return logger.child(...args);
+              },
+            },
+          }),
+          bindings,
+          options,
+        ),
+    });
+    let children = 0;
+    app.get('/quiet', async (request) => {
+      request.log.debug('below the level');
+      expect((request.log as unknown as RequestLogger).level).toBe('info');
+      return { ok: true };
+    });
+    app.get('/talks', async (request) => {
+      request.log.info({ step: 1 }, 'working');
+      request.log.child({ part: 'inner' }).warn('inner line');
+      return { ok: true };
+    });
+    await app.inject({ method: 'GET', url: '/quiet' });
+    expect(lines.map((l) => l.msg)).toEqual(['request completed']);
+    expect(children).toBe(0);
+
+    lines.length = 0;
+    await app.inject({ method: 'GET', url: '/talks' });
+    expect(lines.map((l) => l.msg)).toEqual(['working', 'inner line', 'request completed']);
+    expect(children).toBe(1);
+    const reqId = lines[2]?.reqId;
+    expect(reqId).toBeTruthy();
+    expect(lines[0]).toMatchObject({ level: 30, reqId, step: 1 });
+    expect(lines[1]).toMatchObject({ level: 40, reqId, part: 'inner' });
+    // Each key once: the request id is not written twice by the child and the line.
+    for (const line of lines) expect(Object.keys(line).filter((k) => k === 'reqId')).toHaveLength(1);
     await app.close();
   });
 });
