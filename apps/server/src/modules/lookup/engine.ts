@@ -56,7 +56,29 @@ export interface BatchView {
 interface OperatorBrief {
   name: string;
   logo: string;
+  /** `"operatorId":…,"operatorName":…,"operatorLogo":…`, the operator's part of an answer's JSON. */
+  json: string;
 }
+
+/** The operator's part of an answer's JSON (see LookupEngine.lookupJson). */
+function operatorJson(operatorId: number, name: string, logo: string): string {
+  return `"operatorId":${operatorId},"operatorName":${JSON.stringify(name)},"operatorLogo":${JSON.stringify(logo)}`;
+}
+const UNKNOWN_OPERATOR = 'Неизвестный оператор';
+
+/** The range's two parts of an answer's JSON: region (code, name) and holder. */
+interface RangeJson {
+  region: string;
+  holder: string;
+}
+
+function rangeJson(range: PlanRangeInfo | undefined): RangeJson {
+  return {
+    region: `"regionCode":${range?.regionCodes[0] ?? null},"regionName":${JSON.stringify(range?.regionName ?? null)}`,
+    holder: `"rangeHolder":${JSON.stringify(range?.legalName ?? null)}`,
+  };
+}
+const NO_RANGE_JSON = rangeJson(undefined);
 
 // Past this many changes since the last full build, the overlay is folded into a fresh build.
 const OVERLAY_LIMIT = 200_000;
@@ -74,6 +96,8 @@ export class LookupEngine {
   // Small by construction (changes since the last build, capped by OVERLAY_LIMIT).
   private overlay = new Map<number, OverlayEntry>();
   private operators = new Map<number, OperatorBrief>();
+  /** Each plan range's parts of an answer's JSON, made on the range's first lookup. */
+  private rangeJson = new WeakMap<PlanRangeInfo, RangeJson>();
   private regionNames = new Map<number, string>();
   private planVersion = -1;
   private portedGeneration = -1;
@@ -187,7 +211,12 @@ export class LookupEngine {
 
   private async reloadNames(): Promise<void> {
     const [ops, regions] = await Promise.all([loadOperatorsBrief(this.db), loadRegionNames(this.db)]);
-    this.operators = new Map(ops.map((o) => [o.id, { name: o.name, logo: logoUrl(o.slug) }]));
+    this.operators = new Map(
+      ops.map((o) => [
+        o.id,
+        { name: o.name, logo: logoUrl(o.slug), json: operatorJson(o.id, o.name, logoUrl(o.slug)) },
+      ]),
+    );
     this.regionNames = new Map(regions.map((r) => [r.code, r.name]));
   }
 
@@ -254,6 +283,29 @@ export class LookupEngine {
     return this.answer(msisdn, this.overlay.get(n) ?? this.ported.find(n));
   }
 
+  /**
+   * The single lookup's answer as JSON text: the API's MsisdnInfo, `quota` (JSON text too) last. The same
+   * bytes the route's schema serializer writes for `{ ...lookup(msisdn), quota }`, without making that
+   * object: the operator's and the range's parts are serialized once and reused (decision 023).
+   * Undefined when no range holds the number. `msisdn` is normalised (11 digits): it needs no escaping.
+   */
+  lookupJson(msisdn: string, quotaJson: string): string | undefined {
+    const n = Number(msisdn);
+    const port = this.overlay.get(n) ?? this.ported.find(n);
+    const range = this.plan.find(n);
+    const portedTo = port && port.operatorId !== 0 ? port.operatorId : undefined;
+    const operatorId = portedTo ?? range?.operatorId;
+    if (operatorId === undefined) return undefined;
+    const operator = this.operators.get(operatorId)?.json ?? operatorJson(operatorId, UNKNOWN_OPERATOR, '');
+    let parts = range ? this.rangeJson.get(range) : NO_RANGE_JSON;
+    if (!parts) {
+      parts = rangeJson(range);
+      this.rangeJson.set(range as PlanRangeInfo, parts);
+    }
+    const day = port ? dayToIso(port.day) : null;
+    return `{"msisdn":"${msisdn}",${operator},${parts.region},"isPorted":${portedTo !== undefined},"lastPortation":${day === null ? 'null' : `"${day}"`},${parts.holder},"quota":${quotaJson}}`;
+  }
+
   /** A fixed view of the index for one batch file (see BatchView). */
   batchView(): BatchView {
     const { plan, ported, overlay, operators } = this;
@@ -298,7 +350,7 @@ export class LookupEngine {
     return {
       msisdn,
       operatorId,
-      operatorName: operator?.name ?? 'Неизвестный оператор',
+      operatorName: operator?.name ?? UNKNOWN_OPERATOR,
       operatorLogo: operator?.logo ?? '',
       regionCode,
       regionName: range?.regionName ?? null,

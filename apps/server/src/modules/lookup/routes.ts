@@ -24,6 +24,14 @@ const TAGS = ['Проверка номера'];
 function sizeText(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${Math.floor(bytes / 1024 / 1024)} МБ` : `${Math.floor(bytes / 1024)} КБ`;
 }
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** `Date.toISOString` of the quota's renewal, kept while it is the same instant (it changes once a day). */
+let lastRefresh = { at: new Date(0), iso: new Date(0).toISOString() };
+function isoOf(at: Date): string {
+  if (at.getTime() !== lastRefresh.at.getTime()) lastRefresh = { at, iso: at.toISOString() };
+  return lastRefresh.iso;
+}
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Number lookup: single and batch, the quota, and the in-memory index behind them. */
@@ -84,19 +92,27 @@ const lookupRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (ap
       if (!msisdn) throw validationProblem({ msisdn: [INVALID_MSISDN_MESSAGE] });
       const quota = await quotas.spend(clientOf(request));
       if (!quota.allowed) return quotaSpent(request, reply, quota.refreshAt);
-      const left = { remainingCount: quota.remainingCount, refreshAt: quota.refreshAt.toISOString() };
-      const answer = await engine.lookupFresh(msisdn);
-      if (!answer) {
-        return reply.code(404).type('application/problem+json').send({
+      const refreshAt = isoOf(quota.refreshAt);
+      if (engine.isReady) {
+        // The answer as JSON text, made from parts serialized once (decision 023); the same bytes as below.
+        const json = engine.lookupJson(msisdn, `{"remainingCount":${quota.remainingCount},"refreshAt":"${refreshAt}"}`);
+        if (json !== undefined) return reply.type(JSON_TYPE).send(json);
+      } else {
+        // The index is still being built: the answer comes from the database through the schema serializer.
+        const answer = await engine.lookupFresh(msisdn);
+        if (answer) return { ...answer, quota: { remainingCount: quota.remainingCount, refreshAt } };
+      }
+      return reply
+        .code(404)
+        .type('application/problem+json')
+        .send({
           type: 'about:blank',
           title: NOT_FOUND_TITLE,
           status: 404,
           detail: 'Номер не входит ни в один диапазон плана нумерации.',
           requestId: request.id,
-          quota: left,
+          quota: { remainingCount: quota.remainingCount, refreshAt },
         });
-      }
-      return { ...answer, quota: left };
     },
   );
 
