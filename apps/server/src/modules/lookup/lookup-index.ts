@@ -309,8 +309,17 @@ export function dayNumber(isoDate: string | null): number {
   return Number.isNaN(t) ? 0 : Math.round(t / 86_400_000);
 }
 
+// Each day's text, made once: a lookup of a ported number writes its date, and the registry's dates fall
+// on a few thousand days (at most one entry per calendar day).
+const isoDays = new Map<number, string>();
+
 /** `YYYY-MM-DD` for a day number, null for 0. */
 export function dayToIso(day: number): string | null {
   if (day === 0) return null;
-  return new Date(day * 86_400_000).toISOString().slice(0, 10);
+  let iso = isoDays.get(day);
+  if (iso === undefined) {
+    iso = new Date(day * 86_400_000).toISOString().slice(0, 10);
+    isoDays.set(day, iso);
+  }
+  return iso;
 }
