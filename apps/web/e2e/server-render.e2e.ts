@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { type Site, watchErrors, withSiteAndBrowser } from './site';
+import { gotoBeforeHydration, type Site, watchErrors, withSiteAndBrowser } from './site';
 
 let site: Site;
 let browser: Browser;
@@ -108,6 +108,33 @@ describe('pages drawn on the server', () => {
     const html = await res.text();
     expect(html).toContain('Иван');
     expect(html).not.toContain('Войти через Госуслуги');
+    await page.close();
+  });
+
+  it('keeps a number typed into the drawn form before the page’s code arrived, and looks it up', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const errors = watchErrors(page);
+    // The page's scripts are held back until the visitor has typed, as on a slow connection.
+    let release = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/*.js', async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await gotoBeforeHydration(page, `${site.url}/check`);
+    const field = page.getByRole('textbox', { name: 'Номер телефона' });
+    await field.click();
+    await page.keyboard.type('8 926 123-45-67');
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    release();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    // The mask writes the number its own way, and nothing typed is lost.
+    await expect.poll(() => field.inputValue()).toBe('+7 (926) 123-45-67');
+    await field.press('Enter');
+    await page.getByText('Номер перенесён').waitFor();
+    expect(errors).toEqual([]);
     await page.close();
   });
 });

@@ -97,8 +97,21 @@ async function untilHydrated(page: Page): Promise<void> {
     .catch(() => undefined);
 }
 
+/** Each patched page's own `goto`, which does not wait for hydration. */
+const plainGoto = new WeakMap<Page, Page['goto']>();
+
+/**
+ * Opens `url` and returns as soon as the server's HTML has arrived, without waiting for the browser to take
+ * the page over: for a test of what a visitor does before the page's code has loaded.
+ */
+export function gotoBeforeHydration(page: Page, url: string): ReturnType<Page['goto']> {
+  const goto = plainGoto.get(page) ?? page.goto.bind(page);
+  return goto(url, { waitUntil: 'commit' });
+}
+
 /** Every navigation of the page (goto, reload, waitForURL) ends once the page is the browser's. */
 function waitingForHydration(page: Page): Page {
+  plainGoto.set(page, page.goto.bind(page));
   for (const name of ['goto', 'reload', 'waitForURL'] as const) {
     const original = (page[name] as (...args: unknown[]) => Promise<unknown>).bind(page);
     (page as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {

@@ -7,6 +7,7 @@ import { App } from './app/app';
 import { createQueryClient, hydrateServerQueries, readServerState } from './app/query-client';
 import { preloadPage } from './app/router';
 import { runStartup } from './app/startup';
+import { rememberEarlyInput } from './lib/early-input';
 
 const container = document.getElementById('root') as HTMLElement;
 const queryClient = createQueryClient();
@@ -18,6 +19,8 @@ if (server) {
   // the first render matches the HTML. A click before the page's own code arrives is not lost: React
   // keeps the server's HTML of that part and replays the click once it has taken it over. The start-up
   // steps then find their requests answered (the theme, the session, the features) and run what is left.
+  // Text typed into the drawn fields meanwhile is kept for their components (lib/early-input.ts).
+  rememberEarlyInput();
   hydrateServerQueries(queryClient, server.queries);
   hydrateRoot(
     container,

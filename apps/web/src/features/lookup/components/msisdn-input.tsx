@@ -1,7 +1,8 @@
 import { InputBase } from '@mantine/core';
 import { classifyPhoneInput, formatMsisdn, phoneInputProblem } from '@perenos/phone';
-import type { ClipboardEvent, KeyboardEvent } from 'react';
+import { type ClipboardEvent, type KeyboardEvent, useLayoutEffect } from 'react';
 import { IMaskInput } from 'react-imask';
+import { takeEarlyInput } from '../../../lib/early-input';
 import { masks } from '../../../lib/masks';
 
 interface MsisdnInputProps {
@@ -20,6 +21,16 @@ interface MsisdnInputProps {
  * where the mask would take the leading 8 for part of the code.
  */
 export function MsisdnInput({ value, onChange, onSubmit, error, onPasteProblem }: MsisdnInputProps) {
+  // A number typed into the server-drawn field before the page came alive is taken over (in a layout
+  // effect: before the browser paints the emptied mask, and before React replays an early click on
+  // «Проверить»). A whole number in any notation is shown as the mask writes it; a part goes to the mask.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount
+  useLayoutEffect(() => {
+    const early = takeEarlyInput('msisdn');
+    if (!early?.trim()) return;
+    const typed = classifyPhoneInput(early);
+    onChange(typed.kind === 'mobile' ? formatMsisdn(typed.msisdn) : early);
+  }, []);
   const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
     const pasted = classifyPhoneInput(event.clipboardData.getData('text'));
     if (pasted.kind === 'mobile') {
@@ -55,6 +66,7 @@ export function MsisdnInput({ value, onChange, onSubmit, error, onPasteProblem }
       description="Можно вставить номер в любой записи: 8 916 123-45-67, +79161234567"
       inputMode="tel"
       autoComplete="tel"
+      data-early-input="msisdn"
       size="lg"
       error={error}
     />
