@@ -212,10 +212,10 @@ export class LookupEngine {
   private async reloadNames(): Promise<void> {
     const [ops, regions] = await Promise.all([loadOperatorsBrief(this.db), loadRegionNames(this.db)]);
     this.operators = new Map(
-      ops.map((o) => [
-        o.id,
-        { name: o.name, logo: logoUrl(o.slug), json: operatorJson(o.id, o.name, logoUrl(o.slug)) },
-      ]),
+      ops.map((o) => {
+        const logo = logoUrl(o.slug);
+        return [o.id, { name: o.name, logo, json: operatorJson(o.id, o.name, logo) }];
+      }),
     );
     this.regionNames = new Map(regions.map((r) => [r.code, r.name]));
   }

@@ -93,26 +93,24 @@ const lookupRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (ap
       const quota = await quotas.spend(clientOf(request));
       if (!quota.allowed) return quotaSpent(request, reply, quota.refreshAt);
       const refreshAt = isoOf(quota.refreshAt);
-      if (engine.isReady) {
+      const ready = engine.isReady;
+      if (ready) {
         // The answer as JSON text, made from parts serialized once (decision 023); the same bytes as below.
         const json = engine.lookupJson(msisdn, `{"remainingCount":${quota.remainingCount},"refreshAt":"${refreshAt}"}`);
         if (json !== undefined) return reply.type(JSON_TYPE).send(json);
-      } else {
-        // The index is still being built: the answer comes from the database through the schema serializer.
-        const answer = await engine.lookupFresh(msisdn);
-        if (answer) return { ...answer, quota: { remainingCount: quota.remainingCount, refreshAt } };
       }
-      return reply
-        .code(404)
-        .type('application/problem+json')
-        .send({
-          type: 'about:blank',
-          title: NOT_FOUND_TITLE,
-          status: 404,
-          detail: 'Номер не входит ни в один диапазон плана нумерации.',
-          requestId: request.id,
-          quota: { remainingCount: quota.remainingCount, refreshAt },
-        });
+      const left = { remainingCount: quota.remainingCount, refreshAt };
+      // While the index is still being built, the answer comes from the database through the schema serializer.
+      const answer = ready ? undefined : await engine.lookupFresh(msisdn);
+      if (answer) return { ...answer, quota: left };
+      return reply.code(404).type('application/problem+json').send({
+        type: 'about:blank',
+        title: NOT_FOUND_TITLE,
+        status: 404,
+        detail: 'Номер не входит ни в один диапазон плана нумерации.',
+        requestId: request.id,
+        quota: left,
+      });
     },
   );
 
