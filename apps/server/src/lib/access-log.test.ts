@@ -4,15 +4,21 @@ import { describe, expect, it } from 'vitest';
 import { AccessLog } from './access-log';
 import { type RequestLogger, requestLogger } from './request-logger';
 
+/** A log stream that keeps each JSON line it is given, parsed. */
+function logLines() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(JSON.parse(String(chunk)));
+      done();
+    },
+  });
+  return { lines, stream };
+}
+
 describe('the access log', () => {
   it('writes one line per request, with its id, method, URL, client, status and time; errors keep theirs', async () => {
-    const lines: Record<string, unknown>[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(JSON.parse(String(chunk)));
-        done();
-      },
-    });
+    const { lines, stream } = logLines();
     const app = Fastify({ logger: { level: 'info', stream }, logController: new AccessLog() });
     app.get('/ok', async () => ({ ok: true }));
     app.get('/fails', async () => {
@@ -40,13 +46,7 @@ describe('the access log', () => {
   });
 
   it("request.log writes the child logger's lines, with the request id, and makes that child only when it writes", async () => {
-    const lines: Record<string, unknown>[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(JSON.parse(String(chunk)));
-        done();
-      },
-    });
+    const { lines, stream } = logLines();
     const app = Fastify({
       logger: { level: 'info', stream },
       logController: new AccessLog(),

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type Bindings, type ChildLoggerOptions, levels } from 'pino';
+import { type Bindings, type ChildLoggerOptions, type LogFn, levels } from 'pino';
 
-type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+type Level = (typeof LEVELS)[number];
 
 /** A line at `level` is written when its number is at least the threshold's ('silent' writes nothing). */
 function enabled(threshold: string, level: Level): boolean {
@@ -15,7 +16,7 @@ function enabled(threshold: string, level: Level): boolean {
  * requests write nothing through it: the access line goes through the root logger. A line written
  * through this logger is the child's own line, byte for byte. A request costs one small object.
  */
-export class RequestLogger {
+export class RequestLogger implements FastifyBaseLogger {
   #made: FastifyBaseLogger | undefined;
 
   constructor(
@@ -42,36 +43,32 @@ export class RequestLogger {
     return this.made.child(bindings, options);
   }
 
-  private write(level: Level, args: unknown[]): void {
+  /** Writes through the child when the level is on; each of pino's level methods below calls it. */
+  write(level: Level, args: unknown[]): void {
     if (enabled(this.level, level)) (this.made[level] as (...a: unknown[]) => void)(...args);
   }
 
-  fatal(...args: unknown[]): void {
-    this.write('fatal', args);
-  }
-  error(...args: unknown[]): void {
-    this.write('error', args);
-  }
-  warn(...args: unknown[]): void {
-    this.write('warn', args);
-  }
-  info(...args: unknown[]): void {
-    this.write('info', args);
-  }
-  debug(...args: unknown[]): void {
-    this.write('debug', args);
-  }
-  trace(...args: unknown[]): void {
-    this.write('trace', args);
-  }
+  // pino's level methods, on the prototype (below).
+  declare fatal: LogFn;
+  declare error: LogFn;
+  declare warn: LogFn;
+  declare info: LogFn;
+  declare debug: LogFn;
+  declare trace: LogFn;
   silent(): void {}
 }
 
-/** Fastify's `childLoggerFactory` (the class has pino's level methods; their overloads are pino's types). */
+for (const level of LEVELS) {
+  RequestLogger.prototype[level] = function (this: RequestLogger, ...args: unknown[]) {
+    this.write(level, args);
+  } as LogFn;
+}
+
+/** Fastify's `childLoggerFactory`. */
 export function requestLogger(
   parent: FastifyBaseLogger,
   bindings: Bindings,
   options: ChildLoggerOptions,
 ): FastifyBaseLogger {
-  return new RequestLogger(parent, bindings, options) as unknown as FastifyBaseLogger;
+  return new RequestLogger(parent, bindings, options);
 }
