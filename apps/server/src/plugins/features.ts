@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../lib/problem';
+import { addRouteHook } from '../lib/route-hooks';
 import type { Feature } from '../modules/settings/features';
 import { listFeatures } from '../modules/settings/repository';
 
@@ -71,10 +72,15 @@ export default fp(
     app.addHook('onReady', async () => flags.start());
     // Stop polling before the database closes (preClose runs before any onClose hook).
     app.addHook('preClose', async () => flags.stop());
-    app.addHook('onRequest', (request, _reply, done) => {
-      const feature = request.routeOptions.config.feature;
-      if (feature !== undefined && !flags.isEnabled(feature)) throw notFound();
-      done();
+    // Only the routes of a feature carry the check (decision 023): it runs right after the hooks every
+    // request runs, before sign-in is required, so a switched-off feature looks the same to everyone.
+    app.addHook('onRoute', (route) => {
+      const feature = route.config?.feature;
+      if (feature === undefined) return;
+      addRouteHook(route, 'onRequest', (_request, _reply, done) => {
+        if (!flags.isEnabled(feature)) throw notFound();
+        done();
+      });
     });
   },
   { name: 'features', dependencies: ['database'] },

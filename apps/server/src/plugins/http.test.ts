@@ -59,8 +59,8 @@ describe('the web app over HTTP', () => {
 });
 
 describe('security headers', () => {
-  it('every answer, page or JSON, carries helmet’s headers with the site’s CSP', async () => {
-    for (const path of ['/', '/assets/index-abc123.js', '/api/health', '/api/v1/region/list', '/api/nothing']) {
+  it('every page and asset carries helmet’s headers with the site’s CSP', async () => {
+    for (const path of ['/', '/check', '/assets/index-abc123.js', '/nothing', '/api/docs']) {
       const res = await get(path);
       expect(res.headers['content-security-policy'], path).toContain("script-src 'self'");
       expect(res.headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
@@ -68,6 +68,29 @@ describe('security headers', () => {
       expect(res.headers['strict-transport-security'], path).toMatch(/max-age=/);
       expect(res.headers['cross-origin-opener-policy'], path).toBe('same-origin');
     }
+  });
+
+  it('every API answer, refusals included, carries the API’s set: nothing may load, frame or sniff it', async () => {
+    const answers = [
+      await get('/api/health'),
+      await get('/api/v1/region/list'),
+      await get('/api/nothing'),
+      await get('/api/v1/operator/mts/logo.svg'),
+      await t.app.inject({ method: 'POST', url: '/api/v1.1/msisdn/info/single', payload: { msisdn: '79161234567' } }),
+      await t.app.inject({ method: 'POST', url: '/api/v1.1/msisdn/info/single', payload: { msisdn: '1' } }),
+    ];
+    for (const res of answers) {
+      const where = `${res.statusCode} ${res.body.slice(0, 80)}`;
+      expect(res.headers['content-security-policy'], where).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(res.headers['x-frame-options'], where).toBe('DENY');
+      expect(res.headers['x-content-type-options'], where).toBe('nosniff');
+      expect(res.headers['strict-transport-security'], where).toMatch(/max-age=/);
+      expect(res.headers['cross-origin-resource-policy'], where).toBe('same-origin');
+      // Document-only headers are not sent with data.
+      expect(res.headers['cross-origin-opener-policy'], where).toBeUndefined();
+    }
+    // This database holds no numbering plan: the well-written number is a 404, the typo a 400.
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 404, 200, 404, 400]);
   });
 });
 

@@ -63,6 +63,26 @@ describe('errors', () => {
     expect(res.body).not.toContain('Error');
     await app.close();
   });
+
+  it('gives every answer, refusals included, its request id and the security headers', async () => {
+    const answers = [
+      // unknown path, a bad number, a typo in the lookup, a path that is not valid percent-encoding
+      await t.app.inject({ method: 'GET', url: '/api/v9/nothing' }),
+      await t.app.inject({ method: 'GET', url: '/api/v1/news/list?Skip=1e3' }),
+      await t.app.inject({ method: 'POST', url: '/api/v1.1/msisdn/info/single', payload: { msisdn: '12' } }),
+      await t.app.inject({ method: 'GET', url: '/api/v1/news/%FF' }),
+    ];
+    const ids = new Set<string>();
+    for (const res of answers) {
+      expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, res.body).toBeLessThan(500);
+      expect(res.json().requestId, res.body).toBe(res.headers['x-request-id']);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      ids.add(String(res.headers['x-request-id']));
+    }
+    expect(ids.size).toBe(answers.length);
+  });
 });
 
 describe('OpenAPI', () => {

@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { validationProblem } from '../lib/problem';
+import { addRouteHook } from '../lib/route-hooks';
 
 /** Control characters no parameter may hold (PostgreSQL text cannot store NUL; the rest is never typed). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
@@ -90,33 +91,52 @@ function checkNumberText(schema: SchemaNode | undefined, value: unknown, path: s
   }
 }
 
-function guard(request: FastifyRequest) {
-  const errors: Errors = {};
-  cleanStrings(request.params, '', PARAM_CONTROL, errors);
-  cleanStrings(request.query, '', PARAM_CONTROL, errors);
-  if (request.body !== undefined) request.body = cleanStrings(request.body, '', BODY_CONTROL, errors);
-  const schema = request.routeOptions.schema as
-    | { params?: SchemaNode; querystring?: SchemaNode; body?: SchemaNode }
-    | undefined;
-  if (schema) {
-    checkNumberText(schema.params, request.params, '', errors);
-    checkNumberText(schema.querystring, request.query, '', errors);
-    checkNumberText(schema.body, request.body, '', errors);
+/** Whether a schema holds a number anywhere a value given as text could reach it. */
+function hasNumbers(schema: SchemaNode | undefined, depth = 0): boolean {
+  if (!schema || depth > 16) return false;
+  const type = typeOf(schema);
+  if (type === 'integer' || type === 'number') return true;
+  if (type === 'array') return hasNumbers(schema.items, depth + 1);
+  if (type === 'object' && schema.properties) {
+    return Object.values(schema.properties).some((sub) => hasNumbers(sub, depth + 1));
   }
-  if (Object.keys(errors).length > 0) throw validationProblem(errors);
+  return false;
+}
+
+interface RouteSchemas {
+  params?: SchemaNode;
+  querystring?: SchemaNode;
+  body?: SchemaNode;
+}
+
+/** The guard of one route: its schema's parts that hold numbers are found once, when the route is added. */
+function guardOf(schema: RouteSchemas | undefined): preValidationHookHandler {
+  const params = hasNumbers(schema?.params) ? schema?.params : undefined;
+  const query = hasNumbers(schema?.querystring) ? schema?.querystring : undefined;
+  const body = hasNumbers(schema?.body) ? schema?.body : undefined;
+  return (request, _reply, done) => {
+    const errors: Errors = {};
+    cleanStrings(request.params, '', PARAM_CONTROL, errors);
+    cleanStrings(request.query, '', PARAM_CONTROL, errors);
+    if (request.body !== undefined) request.body = cleanStrings(request.body, '', BODY_CONTROL, errors);
+    if (params) checkNumberText(params, request.params, '', errors);
+    if (query) checkNumberText(query, request.query, '', errors);
+    if (body) checkNumberText(body, request.body, '', errors);
+    for (const _ in errors) throw validationProblem(errors);
+    done();
+  };
 }
 
 /**
  * Input hygiene for every route, before schema validation: no control characters (NUL) in any
  * parameter or body string, strings trimmed before their length is checked, numbers given as text
  * written as plain decimals. Each problem is a 400 with Russian field messages; nothing reaches a handler
- * or the database.
+ * or the database. Each route gets its own hook, made from its schema when it is added (decision 023).
  */
 export default fp(
   async function inputGuardPlugin(app: FastifyInstance) {
-    app.addHook('preValidation', (request, _reply, done) => {
-      guard(request);
-      done();
+    app.addHook('onRoute', (route) => {
+      addRouteHook(route, 'preValidation', guardOf(route.schema as RouteSchemas | undefined));
     });
   },
   { name: 'input-guard' },

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config/env';
 import { HttpProblem } from '../lib/problem';
+import { addRouteHook } from '../lib/route-hooks';
 import { deriveKey } from '../lib/seal';
 import {
   type AccessClaims,
@@ -128,10 +129,14 @@ export default fp(
     };
     app.decorate('requireUser', requireUser);
     // Sign-in first: a route declaring `config: { signIn: true }` answers 401 to anonymous callers right
-    // after the session is read, before body parsing and validation (so no parameter error leaks first).
-    app.addHook('onRequest', (request, _reply, done) => {
-      if (request.routeOptions.config.signIn === true && !request.user) throw new HttpProblem(401, INVALID_TOKEN_TITLE);
-      done();
+    // after the hooks every request runs (the session read, the CSRF check), before body parsing and
+    // validation (so no parameter error leaks first). Only those routes carry the check (decision 023).
+    app.addHook('onRoute', (route) => {
+      if (route.config?.signIn !== true) return;
+      addRouteHook(route, 'onRequest', (request, _reply, done) => {
+        if (!request.user) throw new HttpProblem(401, INVALID_TOKEN_TITLE);
+        done();
+      });
     });
   },
   { name: 'session', dependencies: ['database', 'redis'] },

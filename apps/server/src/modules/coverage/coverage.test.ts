@@ -51,7 +51,7 @@ describe('coverage map', () => {
   });
 
   it('lets the page load tiles from the configured tile server and no other', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await t.app.inject({ method: 'GET', url: '/coverage' });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toMatch(/img-src 'self' data: blob: https:\/\/\*\.tiles\.example\.org/);
   });

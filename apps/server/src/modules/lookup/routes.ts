@@ -71,6 +71,9 @@ const lookupRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (ap
   app.post(
     '/v1.1/msisdn/info/single',
     {
+      // Every answer of this route (the lookup, 400, 404, 429) is far under the kilobyte from which JSON
+      // is compressed: its requests skip the compression hooks (decision 023).
+      compress: false,
       schema: {
         operationId: 'getMsisdnInfo',
         tags: TAGS,
