@@ -1,12 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config/env';
 import { openDatabase } from '../../db/client';
 import { createSecondNode, createTestApp, TEST_REDIS_URL, type TestApp, uniqueRedisPrefix } from '../../test/app';
 import { createTestDatabase, TEST_ENGINE } from '../../test/database';
+import { RedisQuota } from './quota';
 import { lookupNumber, signIn } from './test-helpers';
 
 const quotaOf = async (t: TestApp, headers: Record<string, string> = {}) =>
@@ -95,6 +97,42 @@ describe('the quota of a whole site restarted', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
       await server?.drop();
+    }
+  });
+});
+
+describe('the quota in Redis under a burst', () => {
+  it('sends the spends that arrive while a call is in flight together, each counted once', async () => {
+    const redis = new Redis(TEST_REDIS_URL);
+    try {
+      const quota = new RedisQuota(redis, uniqueRedisPrefix());
+      const calls: number[] = [];
+      const send = (redis as unknown as Record<string, (...a: unknown[]) => Promise<number[]>>).perenosQuotaSpendMany;
+      // Each call takes 20 ms on its way, as from a busy Redis: the next turns' spends arrive meanwhile.
+      Object.assign(redis, {
+        perenosQuotaSpendMany: async (count: number, ...rest: unknown[]) => {
+          calls.push(count);
+          await new Promise((r) => setTimeout(r, 20));
+          return send?.call(redis, count, ...rest);
+        },
+      });
+      const client = { key: 'user:burst', limit: 150 };
+      // 100 spends in one turn, then 100 more over the next turns while the first call is out.
+      const first = Array.from({ length: 100 }, () => quota.spend(client));
+      const later: Promise<Awaited<(typeof first)[number]>>[] = [];
+      for (let turn = 0; turn < 4; turn++) {
+        await new Promise((r) => setImmediate(r));
+        for (let i = 0; i < 25; i++) later.push(quota.spend(client));
+      }
+      const answers = await Promise.all([...first, ...later]);
+      expect(answers.filter((a) => a.allowed)).toHaveLength(150);
+      expect(answers.slice(150).every((a) => !a.allowed && a.remainingCount === 0)).toBe(true);
+      const left = answers.filter((a) => a.allowed).map((a) => a.remainingCount);
+      expect(left.sort((x, y) => x - y)).toEqual(Array.from({ length: 150 }, (_, i) => i));
+      // The first turn's hundred went as one call, the hundred that came while it was out as the next.
+      expect(calls).toEqual([100, 100]);
+    } finally {
+      redis.disconnect();
     }
   });
 });

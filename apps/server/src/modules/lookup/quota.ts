@@ -187,12 +187,16 @@ interface RedisSpend {
  * The quota in Redis (REDIS_URL): every node runs the same Lua script on the same keys, so a
  * client's count is exact across nodes without a database transaction. The spends that arrive in one
  * event-loop turn go to Redis as one script call (a call per lookup cost more CPU than the rest of the
- * lookup, decision 011); the script counts them one after another, atomically. A node restart changes
+ * lookup, decision 011); the script counts them one after another, atomically. One call is in flight at
+ * a time: the spends that arrive meanwhile go together in the next, so under load a call carries many
+ * spends instead of each turn's few, and when idle a spend is sent at once. A node restart changes
  * nothing; how long the counts outlive a Redis restart is Redis's persistence setting.
  */
 export class RedisQuota implements QuotaStore {
   private readonly redis: RedisWithQuota;
   private pending: RedisSpend[] = [];
+  /** A flush is due at the end of this turn, or a call is in flight (the next flush follows its answer). */
+  private busy = false;
 
   constructor(
     redis: Redis,
@@ -212,29 +216,46 @@ export class RedisQuota implements QuotaStore {
     const refreshAt = nextMoscowMidnight(now);
     const key = this.key(client, now);
     return new Promise((resolve, reject) => {
-      if (this.pending.length === 0) setImmediate(() => this.flush());
       this.pending.push({ key, limit: client.limit, refreshAt, resolve, reject });
+      if (!this.busy) this.flushSoon();
     });
   }
 
-  /** Sends the turn's spends as one script call and answers each from its own pair of results. */
+  /** At the end of this turn, when the turn's other requests have spent too. */
+  private flushSoon(): void {
+    this.busy = true;
+    setImmediate(() => this.flush());
+  }
+
+  /** Sends the waiting spends as one script call and answers each from its own pair of results. */
   private flush(): void {
     const batch = this.pending;
     this.pending = [];
+    if (batch.length === 0) {
+      this.busy = false;
+      return;
+    }
     const keys = batch.map((s) => s.key);
     const args: number[] = [];
     for (const s of batch) args.push(s.limit, s.refreshAt.getTime() + DAY_MS);
-    this.redis.perenosQuotaSpendMany(batch.length, ...keys, ...args).then(
-      (out) => {
-        batch.forEach((s, i) => {
-          const used = Number(out[2 * i + 1]);
-          s.resolve({ allowed: out[2 * i] === 1, remainingCount: Math.max(0, s.limit - used), refreshAt: s.refreshAt });
-        });
-      },
-      (err: unknown) => {
-        for (const s of batch) s.reject(err);
-      },
-    );
+    this.redis
+      .perenosQuotaSpendMany(batch.length, ...keys, ...args)
+      .then(
+        (out) => {
+          batch.forEach((s, i) => {
+            const used = Number(out[2 * i + 1]);
+            s.resolve({
+              allowed: out[2 * i] === 1,
+              remainingCount: Math.max(0, s.limit - used),
+              refreshAt: s.refreshAt,
+            });
+          });
+        },
+        (err: unknown) => {
+          for (const s of batch) s.reject(err);
+        },
+      )
+      .finally(() => this.flushSoon());
   }
 
   async read(client: QuotaClient, now = new Date()): Promise<QuotaState> {
