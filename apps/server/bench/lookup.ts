@@ -7,7 +7,9 @@
  * redis://127.0.0.1:6379) when it answers. Options: --quick (1 M ported numbers instead of 10 M / 30 M,
  * 5 s runs), --single (single lookups only), --batch (hello world and the batch files only, on
  * PostgreSQL). BENCH_CPU_PROF=dir writes each server process's CPU profile there; BENCH_PORT_BASE
- * (e.g. 4500) makes the server processes listen on ports from it up instead of any free port.
+ * (e.g. 4500) makes the server processes listen on ports from it up instead of any free port; BENCH_NODE
+ * (a path) runs the servers, the hello world included, on that Node.js: production's Node 24 is
+ * `.ci/node24/node_modules/node/bin/node` once `.ci/run` (or its `npm install --prefix .ci/node24` line) has run.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -22,7 +24,14 @@ import pg from 'pg';
 import { type Database, openDatabase } from '../src/db/client';
 import { seedReference } from '../src/db/seed/index';
 import { importNumberingPlan } from '../src/modules/lookup/plan-import';
-import { type BenchProcess, benchCookie, randomMobile, startProcess, stopProcess as stop } from './processes';
+import {
+  type BenchProcess,
+  benchCookie,
+  randomMobile,
+  serverNodeVersion,
+  startProcess,
+  stopProcess as stop,
+} from './processes';
 
 interface AutocannonResult {
   requests: { average: number };
@@ -204,7 +213,9 @@ async function singleLookups(port: number, ported: number, headers: Record<strin
 const UNLIMITED_QUOTA = { LOOKUP_QUOTA_ANONYMOUS: '1000000000', LOOKUP_QUOTA_SIGNED_IN: '1000000000' };
 
 async function main() {
-  log(`Бенчмарк проверки номера${quick ? ' (быстрый режим)' : ''}: ${new Date().toISOString()}`);
+  log(
+    `Бенчмарк проверки номера${quick ? ' (быстрый режим)' : ''}: ${new Date().toISOString()}; серверы на Node ${serverNodeVersion()}`,
+  );
   await admin(`CREATE DATABASE ${dbName}`);
   const database = await openDatabase({ databaseUrl: dbUrl });
   const pglite = await openDatabase({ pgliteDir });
@@ -224,7 +235,9 @@ async function main() {
     const pgCookie = await benchCookie(database.db);
     await pglite.close();
 
-    // 1. The baseline.
+    // 1. The baseline. Its server stays up (idle while the others run) and is measured just before each
+    // set-up starts: each ratio is to the hello world measured next to it in time. On a shared two-core
+    // machine the rate of one 5 s run moves by a tenth or more within minutes.
     const hello = await serve('hello');
     const body = JSON.stringify({ msisdn: '79161234567' });
     const helloLoad = (duration: number) =>
@@ -238,12 +251,14 @@ async function main() {
         duration,
       });
     await helloLoad(2);
-    const helloRun = await helloLoad(DURATION);
-    await stop(hello.child);
-    const helloRate = helloRun.requests.average;
-    log(
-      `\nFastify hello world (POST, 50 соединений): ${helloRate.toFixed(0)} запросов/с, p99 ${helloRun.latency.p99} мс; нагрузка ${load()}`,
-    );
+    let helloRate = 0;
+    const measureHello = async (before: string) => {
+      const run = await helloLoad(DURATION);
+      helloRate = run.requests.average;
+      log(
+        `${before}Fastify hello world (POST, 50 соединений): ${helloRate.toFixed(0)} запросов/с, p99 ${run.latency.p99} мс; нагрузка ${load()}`,
+      );
+    };
     const line = (title: string, r: Rate, target: string) =>
       log(
         `${title}: ${r.rate.toFixed(0)} запросов/с = ${(r.rate / helloRate).toFixed(2)} × hello world, p99 ${r.p99} мс (цель ${target}), не 2xx/404: ${r.non2xx}`,
@@ -277,6 +292,8 @@ async function main() {
     let batchPort = 0;
     let batchChild: ChildProcess | null = null;
     for (const setup of setups) {
+      // Measured before the site starts: an idle site still polls its database, and would slow the baseline.
+      await measureHello('\n');
       const site = await serve('lookup', {
         ...UNLIMITED_QUOTA,
         BATCH_MAX_ROWS: String(BATCH_ROWS),
@@ -286,7 +303,7 @@ async function main() {
         ...setup.env,
       });
       log(
-        `\n${setup.title}: сервер с индексом запущен за ${(site.startMs / 1000).toFixed(1)} с, RSS ${mb((await rss(site.port)).rss)}`,
+        `${setup.title}: сервер с индексом запущен за ${(site.startMs / 1000).toFixed(1)} с, RSS ${mb((await rss(site.port)).rss)}`,
       );
       if (!batchOnly) {
         line('  одиночная проверка, аноним', await singleLookups(site.port, setup.ported), setup.target);
@@ -303,6 +320,7 @@ async function main() {
         await stop(site.child);
       }
     }
+    await stop(hello.child);
     if (!batchChild) return;
     if (singleOnly) {
       await stop(batchChild);

@@ -1,6 +1,6 @@
 // What the benchmarks share: the secret their servers sign sessions with, a signed-in user's cookie,
 // random mobile numbers, and starting and stopping a server in its own process.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import type { Database } from '../src/db/client';
 import { upsertUser } from '../src/modules/esia/repository';
@@ -42,6 +42,17 @@ export interface BenchProcess {
 }
 
 /**
+ * The Node.js the servers run on: BENCH_NODE (a path, e.g. the Node 24 that production runs and CI
+ * installs in .ci/node24), else the one running the benchmark. The load generator stays on the latter.
+ */
+export const serverNode = process.env.BENCH_NODE || process.execPath;
+
+/** `v24.21.0` of the servers' Node.js. */
+export function serverNodeVersion(): string {
+  return serverNode === process.execPath ? process.version : execFileSync(serverNode, ['--version']).toString().trim();
+}
+
+/**
  * Runs `script` with tsx in its own process and resolves with its port once it listens: bench/serve.ts
  * says `READY <port>`, the site says «Сайт работает: http://…:<port>». BENCH_CPU_PROF=dir: the process
  * writes its CPU profile there when it exits.
@@ -49,7 +60,7 @@ export interface BenchProcess {
 export function startProcess(script: string, cwd: string, env: Record<string, string>): Promise<BenchProcess> {
   const started = performance.now();
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
+  const child = spawn(serverNode, [...profile, '--import', 'tsx', script], {
     cwd,
     env: { ...process.env, NODE_ENV: 'development', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
