@@ -18,6 +18,7 @@ import pg from 'pg';
 import { type Database, openDatabase } from '../src/db/client';
 import { seedReference } from '../src/db/seed/index';
 import { importNumberingPlan } from '../src/modules/lookup/plan-import';
+import { analyzePorted } from '../src/modules/lookup/repository';
 import { type BenchProcess, benchCookie, randomMobile, startProcess, stopProcess as stop } from './processes';
 
 type Autocannon = (opts: Record<string, unknown>) => Promise<{ requests: { total: number }; non2xx: number }>;
@@ -58,6 +59,8 @@ async function prepare(db: Database): Promise<void> {
     select 79000000000 + g * 33, ops.ids[1 + (g % 5)::int], 77, date '2016-01-01' + (g % 3650)::int, g
     from ops, generate_series(1::bigint, ${PORTED}::bigint) g`);
   await db.execute(sql`select setval('ported_change_seq', ${PORTED})`);
+  // As the registry import does after its bulk write.
+  await analyzePorted(db);
 }
 
 async function databases(): Promise<{ pg: string; pglite: string }> {

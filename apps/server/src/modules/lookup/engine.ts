@@ -12,6 +12,7 @@ import {
   loadRegionNames,
   portedTotals,
   readLookupState,
+  readLookupVersions,
 } from './repository';
 
 /** What a lookup answers (the API's MsisdnInfo). */
@@ -181,7 +182,7 @@ export class LookupEngine {
 
   /** Brings the index up to date with the database: plan and full rebuilds when versions moved, else the changes. */
   async refresh(): Promise<void> {
-    const state = await readLookupState(this.db);
+    const state = await readLookupVersions(this.db);
     if (!state) return;
     if (state.planVersion !== this.planVersion) await this.rebuildPlan(state.planVersion);
     if (state.portedGeneration !== this.portedGeneration) {
@@ -193,7 +194,8 @@ export class LookupEngine {
         this.options.log?.error({ err }, 'lookup index rebuild failed'),
       );
     }
-    await this.applyChanges();
+    // Most polls find nothing new: the changes are read only when the newest one is past this index's.
+    if (state.maxSeq > this.lastSeq) await this.applyChanges();
   }
 
   private async rebuildPlan(version: number): Promise<void> {

@@ -4,6 +4,7 @@ import { regions } from '../regions/reference-data';
 import { OperatorMatcher } from './operator-matching';
 import { RegistryFormatError } from './registry-csv';
 import {
+  analyzePorted,
   clearPortedForFullDump,
   lockLookupState,
   lockPortedWrites,
@@ -92,7 +93,7 @@ export async function importPortedExtract(
   lines: AsyncIterable<string> | Iterable<string>,
   options: { source: string; kind: PortedExtractKind },
 ): Promise<PortedImportSummary> {
-  return db.transaction(async (tx) => {
+  const summary = await db.transaction(async (tx) => {
     await lockLookupState(tx);
     await lockPortedWrites(tx);
     const matcher = await OperatorMatcher.load(tx);
@@ -186,6 +187,8 @@ export async function importPortedExtract(
     await savePortedSummary(tx, summary);
     return summary;
   });
+  await analyzePorted(db);
+  return summary;
 }
 
 /** The summary as lines a person reads in a terminal. */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { TestApp } from '../../test/app';
@@ -35,6 +36,15 @@ describe('ported-number registry', () => {
       { source: 'Port_Increment_20261120.csv', kind: 'increment' },
     );
     expect(increment).toMatchObject({ rows: 2, applied: 1, rejected: 1 });
+    // The import leaves the planner's statistics fresh (PGlite runs no autovacuum): every node's poll
+    // reads the new changes through the change index, not by scanning the registry.
+    const [stats] = (
+      (await t.app.db.execute(
+        sql`select last_analyze from pg_stat_user_tables where relname = 'ported_numbers'`,
+      )) as unknown as { rows: { last_analyze: Date | string | null }[] }
+    ).rows;
+    expect(stats?.last_analyze).not.toBeNull();
+    expect(Date.now() - new Date(stats?.last_analyze ?? 0).getTime()).toBeLessThan(60_000);
     await waitForOperator(t, '79165550001', 'Билайн');
     expect((await lookupNumber(t, '79165550001')).json()).toMatchObject({
       isPorted: true,

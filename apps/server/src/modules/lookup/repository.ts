@@ -26,6 +26,25 @@ export async function readLookupState(db: Database) {
   return row;
 }
 
+/**
+ * What every node polls each second: the two versions and the newest change's sequence number. The
+ * maximum is read from the change index (one index probe whatever the table's statistics: PGlite
+ * runs no autovacuum, so it has none until an import analyses the table), and the state row's
+ * summaries are left unread.
+ */
+export async function readLookupVersions(
+  db: Database,
+): Promise<{ planVersion: number; portedGeneration: number; maxSeq: number } | undefined> {
+  const [row] = rowsOf<{ plan_version: number; ported_generation: number; max_seq: string | number | null }>(
+    await db.execute(sql`
+      select plan_version, ported_generation, (select max(change_seq) from ported_numbers) as max_seq
+      from lookup_state where id = ${STATE_ID}`),
+  );
+  return row
+    ? { planVersion: row.plan_version, portedGeneration: row.ported_generation, maxSeq: Number(row.max_seq ?? 0) }
+    : undefined;
+}
+
 /** The state row, locked for the rest of the transaction: one import at a time. */
 export async function lockLookupState(db: Database) {
   await ensureLookupState(db);
@@ -185,6 +204,14 @@ export async function clearPortedForFullDump(db: Database): Promise<void> {
 /** Stores the summary of the last ported-registry import. */
 export async function savePortedSummary(db: Database, summary: unknown): Promise<void> {
   await db.update(lookupState).set({ portedSummary: summary }).where(eq(lookupState.id, STATE_ID));
+}
+
+/**
+ * Fresh planner statistics of the registry after a bulk write. PGlite runs no autovacuum: without them
+ * it reads the new changes (`change_seq > n`) by scanning and sorting the whole table.
+ */
+export async function analyzePorted(db: Database): Promise<void> {
+  await db.execute(sql`analyze ported_numbers`);
 }
 
 /** How many numbers the registry holds and the newest change, read before an index build. */
