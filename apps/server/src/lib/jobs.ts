@@ -100,17 +100,35 @@ interface Worker {
 }
 
 /**
+ * How often a worker polls when every sender is in its own process (PGlite): the sends wake it, so
+ * the poll only catches what pg-boss itself makes due (retries, dead letters, cron).
+ */
+export const LOCAL_POLL_SECONDS = 5;
+/** A wake-up further ahead than this is left to the poll. */
+const LONGEST_WAKE_UP_MS = 6 * 3600_000;
+/** A delayed job is due once the database's clock has passed its start: woken a little after it. */
+const WAKE_UP_MARGIN_MS = 50;
+
+/**
  * The site's job queue: send jobs (inside a transaction when given one) and run the handlers of
  * the queues this node works on.
+ *
+ * With `localWakeUps` (PGlite, where every sender is in this process) a send wakes the queue's
+ * workers at once, or when its `startAfter` comes, and they poll only every LOCAL_POLL_SECONDS: a
+ * fetch there is a synchronous query on the event loop (2–3 ms), and thirteen of them a second were
+ * most of an idle node's work. A wake-up inside a transaction is safe there: PGlite runs one
+ * statement or transaction at a time, so the woken worker's fetch waits for the commit.
  */
 export class JobQueue {
   readonly boss: PgBoss;
   private readonly workers: Worker[] = [];
+  private readonly workerIds = new Map<string, string[]>();
+  private readonly wakeUps = new Set<NodeJS.Timeout>();
   private started = false;
 
   constructor(
     handle: DatabaseHandle,
-    private readonly options: { workers: boolean; onError?: (err: Error) => void },
+    private readonly options: { workers: boolean; localWakeUps?: boolean; onError?: (err: Error) => void },
   ) {
     // Maintenance and cron run on every node; pg-boss elects one per interval through the database.
     this.boss = new PgBoss({ ...bossOptions(handle), supervise: options.workers, schedule: options.workers });
@@ -138,15 +156,39 @@ export class JobQueue {
     this.started = true;
     await createQueues(this.boss, queues);
     if (!this.options.workers) return;
+    const pollingIntervalSeconds = (w: Worker) =>
+      this.options.localWakeUps ? Math.max(w.pollingIntervalSeconds, LOCAL_POLL_SECONDS) : w.pollingIntervalSeconds;
     for (const w of this.workers) {
       for (let i = 0; i < w.concurrency; i++) {
-        await this.boss.work<object>(
+        const id = await this.boss.work<object>(
           w.queue,
-          { batchSize: w.batchSize, pollingIntervalSeconds: w.pollingIntervalSeconds, includeMetadata: true },
+          { batchSize: w.batchSize, pollingIntervalSeconds: pollingIntervalSeconds(w), includeMetadata: true },
           (jobs) => this.runBatch(w, jobs),
         );
+        this.workerIds.set(w.queue, [...(this.workerIds.get(w.queue) ?? []), id]);
       }
     }
+  }
+
+  /** With local wake-ups: wakes this node's workers of `queue` now, or at `at`. */
+  private wake(queue: string, at?: Date): void {
+    const ids = this.options.localWakeUps && this.started ? this.workerIds.get(queue) : undefined;
+    if (!ids) return;
+    const notify = () => {
+      for (const id of ids) this.boss.notifyWorker(id);
+    };
+    const delay = at ? at.getTime() - Date.now() : 0;
+    if (delay <= 0) {
+      notify();
+      return;
+    }
+    if (delay > LONGEST_WAKE_UP_MS) return;
+    const timer = setTimeout(() => {
+      this.wakeUps.delete(timer);
+      notify();
+    }, delay + WAKE_UP_MARGIN_MS);
+    timer.unref();
+    this.wakeUps.add(timer);
   }
 
   /**
@@ -173,6 +215,7 @@ export class JobQueue {
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       ...(tx ? { db: transactionExecutor(tx) } : {}),
     });
+    this.wake(queue, options.startAfter);
   }
 
   /** Sends a periodic job on a cron schedule (Moscow time). */
@@ -184,6 +227,8 @@ export class JobQueue {
   async stop(timeoutMs = 20_000): Promise<void> {
     if (!this.started) return;
     this.started = false;
+    for (const timer of this.wakeUps) clearTimeout(timer);
+    this.wakeUps.clear();
     // A database that is already gone (a failed start, a test) must not keep the app from closing.
     await this.boss
       .stop({ graceful: true, wait: true, close: false, timeout: timeoutMs })

@@ -17,6 +17,8 @@ export default fp(
   async function jobsPlugin(app: FastifyInstance, opts: { workers: boolean; queues: readonly QueueSpec[] }) {
     const jobs = new JobQueue(app.database, {
       workers: opts.workers,
+      // PGlite is one process: the sends themselves wake the workers (lib/jobs.ts).
+      localWakeUps: app.database.kind === 'pglite',
       onError: (err) => app.log.warn({ err }, 'job failed'),
     });
     app.decorate('jobs', jobs);
