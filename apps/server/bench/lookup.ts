@@ -4,8 +4,9 @@
  * PostgreSQL) and on PGlite (the embedded default), anonymous and signed in; batch files; the index
  * build. Needs a PostgreSQL server (BENCH_POSTGRES_URL, default postgresql://postgres@127.0.0.1:5432/postgres;
  * it creates and drops its own database) and uses Redis at BENCH_REDIS_URL (default
- * redis://127.0.0.1:6379) when it answers. Options: --quick (1 M ported numbers instead of 10 M / 30 M,
- * 5 s runs), --single (single lookups only), --batch (hello world and the batch files only, on
+ * redis://127.0.0.1:6379) when it answers. Single lookups are measured in rounds (hello world, anonymous,
+ * signed in, in turn; 3 rounds of 4 s with --quick, else 5 of 6 s), each ratio against its round's hello
+ * world. Options: --quick (1 M ported numbers instead of 10 M / 30 M, shorter rounds), --single (single lookups only), --batch (hello world and the batch files only, on
  * PostgreSQL). BENCH_CPU_PROF=dir writes each server process's CPU profile there; BENCH_PORT_BASE
  * (e.g. 4500) makes the server processes listen on ports from it up instead of any free port; BENCH_NODE
  * (a path) runs the servers, the hello world included, on that Node.js: production's Node 24 is
@@ -24,6 +25,7 @@ import pg from 'pg';
 import { type Database, openDatabase } from '../src/db/client';
 import { seedReference } from '../src/db/seed/index';
 import { importNumberingPlan } from '../src/modules/lookup/plan-import';
+import { analyzePorted } from '../src/modules/lookup/repository';
 import {
   type BenchProcess,
   benchCookie,
@@ -53,7 +55,6 @@ const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PORTED_PGLITE = 1_000_000;
 const PORTED = quick ? 1_000_000 : 10_000_000;
 const PORTED_INDEX = quick ? 3_000_000 : 30_000_000;
-const DURATION = quick ? 5 : 10;
 const BATCH_ROWS = 1_000_000;
 const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const dbName = `perenos_bench_${process.pid}`;
@@ -151,6 +152,8 @@ async function fillPorted(db: Database, from: number, to: number) {
     select 79000000000 + g * 33, ops.ids[1 + (g % 5)::int], 77, date '2016-01-01' + (g % 3650)::int, g
     from ops, generate_series(${from}::bigint, ${to}::bigint) g`);
   await db.execute(sql`select setval('ported_change_seq', ${to})`);
+  // As the registry import does after its bulk write.
+  await analyzePorted(db);
   return (performance.now() - t) / 1000;
 }
 
@@ -183,16 +186,22 @@ interface Rate {
   non2xx: number;
 }
 
-/** Single lookups over HTTP: 50 connections, half ported numbers, half plan numbers. */
-async function singleLookups(port: number, ported: number, headers: Record<string, string> = {}): Promise<Rate> {
+const ROUNDS = quick ? 3 : 5;
+const ROUND_SECONDS = quick ? 4 : 6;
+
+/**
+ * Single lookups over HTTP at 50 connections, half ported numbers, half plan numbers: returns the
+ * function that loads the site for `duration` seconds.
+ */
+function singleLookups(port: number, ported: number, headers: Record<string, string> = {}) {
   const bodies = Array.from({ length: 1000 }, (_, i) =>
     JSON.stringify({
       msisdn: i % 2 ? randomMobile() : String(79000000000 + (1 + Math.floor(Math.random() * ported)) * 33),
     }),
   );
   let next = 0;
-  const load = (duration: number) =>
-    autocannon({
+  return async (duration: number): Promise<Rate> => {
+    const run = await autocannon({
       url: `http://127.0.0.1:${port}/api/v1.1/msisdn/info/single`,
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', ...headers },
@@ -203,12 +212,16 @@ async function singleLookups(port: number, ported: number, headers: Record<strin
         { setupRequest: (req: Record<string, unknown>) => ({ ...req, body: bodies[next++ % bodies.length] }) },
       ],
     });
-  // A fresh process compiles its hot paths during the first second or two: every server, the hello world
-  // included, is measured warm, as a running node is.
-  await load(2);
-  const run = await load(DURATION);
-  return { rate: run.requests.average, p99: run.latency.p99, non2xx: run.non2xx };
+    return { rate: run.requests.average, p99: run.latency.p99, non2xx: run.non2xx };
+  };
 }
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2
+    ? (s[(s.length - 1) / 2] as number)
+    : ((s[s.length / 2 - 1] as number) + (s[s.length / 2] as number)) / 2;
+};
 
 const UNLIMITED_QUOTA = { LOOKUP_QUOTA_ANONYMOUS: '1000000000', LOOKUP_QUOTA_SIGNED_IN: '1000000000' };
 
@@ -235,9 +248,9 @@ async function main() {
     const pgCookie = await benchCookie(database.db);
     await pglite.close();
 
-    // 1. The baseline. Its server stays up (idle while the others run) and is measured just before each
-    // set-up starts: each ratio is to the hello world measured next to it in time. On a shared two-core
-    // machine the rate of one 5 s run moves by a tenth or more within minutes.
+    // 1. The baseline. Its server stays up (idle while the others run) and is measured in turn with each
+    // set-up, round after round: each ratio is to the hello world of the same round. On a shared two-core
+    // machine the rate of one 5 s run moves by a third within minutes.
     const hello = await serve('hello');
     const body = JSON.stringify({ msisdn: '79161234567' });
     const helloLoad = (duration: number) =>
@@ -251,18 +264,10 @@ async function main() {
         duration,
       });
     await helloLoad(2);
-    let helloRate = 0;
-    const measureHello = async (before: string) => {
-      const run = await helloLoad(DURATION);
-      helloRate = run.requests.average;
-      log(
-        `${before}Fastify hello world (POST, 50 соединений): ${helloRate.toFixed(0)} запросов/с, p99 ${run.latency.p99} мс; нагрузка ${load()}`,
-      );
+    const hello1 = async (): Promise<Rate> => {
+      const run = await helloLoad(ROUND_SECONDS);
+      return { rate: run.requests.average, p99: run.latency.p99, non2xx: run.non2xx };
     };
-    const line = (title: string, r: Rate, target: string) =>
-      log(
-        `${title}: ${r.rate.toFixed(0)} запросов/с = ${(r.rate / helloRate).toFixed(2)} × hello world, p99 ${r.p99} мс (цель ${target}), не 2xx/404: ${r.non2xx}`,
-      );
 
     // 2. Single lookups over HTTP, the whole site, each set-up in its own server process.
     const withRedis = !batchOnly && (await redisAnswers());
@@ -291,9 +296,41 @@ async function main() {
     else if (!withRedis) log(`Redis по адресу ${redisUrl} не отвечает: замер с лимитом в Redis пропущен.`);
     let batchPort = 0;
     let batchChild: ChildProcess | null = null;
+    /**
+     * Rounds of hello world, anonymous and signed-in lookups in turn, each ratio against the hello world of
+     * its round. The site is paused (SIGSTOP) while the hello world runs: an idle site still polls its
+     * database and would slow the baseline.
+     */
+    const singleRounds = async (site: BenchProcess, setup: (typeof setups)[number]) => {
+      const anonymous = singleLookups(site.port, setup.ported);
+      const signedIn = singleLookups(site.port, setup.ported, { cookie: setup.cookie });
+      await anonymous(2);
+      await signedIn(2);
+      const rounds: { hello: Rate; anonymous: Rate; signedIn: Rate }[] = [];
+      for (let r = 0; r < ROUNDS; r++) {
+        site.child.kill('SIGSTOP');
+        const h = await hello1().finally(() => site.child.kill('SIGCONT'));
+        rounds.push({ hello: h, anonymous: await anonymous(ROUND_SECONDS), signedIn: await signedIn(ROUND_SECONDS) });
+      }
+      const helloRates = rounds.map((r) => r.hello.rate.toFixed(0)).join(' / ');
+      log(
+        `  hello world по раундам: ${helloRates} запросов/с, p99 ${rounds.map((r) => r.hello.p99).join(' / ')} мс; нагрузка ${load()}`,
+      );
+      for (const kind of ['anonymous', 'signedIn'] as const) {
+        const ratios = rounds.map((r) => r[kind].rate / r.hello.rate);
+        const p99s = rounds.map((r) => r[kind].p99);
+        log(
+          `  одиночная проверка, ${kind === 'anonymous' ? 'аноним' : 'со входом'}: ${median(rounds.map((r) => r[kind].rate)).toFixed(0)} запросов/с = ${median(ratios).toFixed(2)} × hello world (по раундам ${ratios.map((x) => x.toFixed(2)).join(' / ')}), p99 ${median(p99s)} мс (${p99s.join(' / ')}); цель ${setup.target}; не 2xx/404: ${rounds.reduce((n, r) => n + r[kind].non2xx, 0)}`,
+        );
+      }
+    };
+    if (batchOnly) {
+      const h = await hello1();
+      log(
+        `\nFastify hello world (POST, 50 соединений): ${h.rate.toFixed(0)} запросов/с, p99 ${h.p99} мс; нагрузка ${load()}`,
+      );
+    }
     for (const setup of setups) {
-      // Measured before the site starts: an idle site still polls its database, and would slow the baseline.
-      await measureHello('\n');
       const site = await serve('lookup', {
         ...UNLIMITED_QUOTA,
         BATCH_MAX_ROWS: String(BATCH_ROWS),
@@ -303,16 +340,9 @@ async function main() {
         ...setup.env,
       });
       log(
-        `${setup.title}: сервер с индексом запущен за ${(site.startMs / 1000).toFixed(1)} с, RSS ${mb((await rss(site.port)).rss)}`,
+        `\n${setup.title}: сервер с индексом запущен за ${(site.startMs / 1000).toFixed(1)} с, RSS ${mb((await rss(site.port)).rss)}`,
       );
-      if (!batchOnly) {
-        line('  одиночная проверка, аноним', await singleLookups(site.port, setup.ported), setup.target);
-        line(
-          '  одиночная проверка, со входом',
-          await singleLookups(site.port, setup.ported, { cookie: setup.cookie }),
-          setup.target,
-        );
-      }
+      if (!batchOnly) await singleRounds(site, setup);
       if (!batchChild && setup.env.DATABASE_URL !== '') {
         batchPort = site.port;
         batchChild = site.child;
