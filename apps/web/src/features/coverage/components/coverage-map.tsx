@@ -42,6 +42,18 @@ export function baseMapStyle(feature: { properties?: { kind?: string } | null } 
   return BASE_STYLE[feature?.properties?.kind ?? ''] ?? BASE_STYLE.borders ?? {};
 }
 
+/**
+ * A tooltip's text as Leaflet's own content, so the tooltip has its name from the moment it is drawn:
+ * text given as React children arrives a render later (react-leaflet portals it in once the tooltip
+ * has opened), and a screen reader, or an accessibility check, could meet an empty tooltip meanwhile.
+ * A text node, not a string: Leaflet writes a string content as HTML.
+ */
+function textLabel(name: string): HTMLElement {
+  const span = document.createElement('span');
+  span.textContent = name;
+  return span;
+}
+
 export interface CoverageMapProps {
   projection: Projection;
   color: string;
@@ -104,9 +116,7 @@ export function CoverageMap({
           radius={3}
           pathOptions={{ color: '#333', weight: 1, fillOpacity: 1 }}
         >
-          <Tooltip direction="right" offset={[4, 0]} permanent={labelled.has(c.name)}>
-            {c.name}
-          </Tooltip>
+          <Tooltip direction="right" offset={[4, 0]} permanent={labelled.has(c.name)} content={textLabel(c.name)} />
         </CircleMarker>
       ))}
     </MapContainer>
