@@ -6,8 +6,8 @@
  * it creates and drops its own database) and uses Redis at BENCH_REDIS_URL (default
  * redis://127.0.0.1:6379) when it answers. Single lookups are measured in rounds (hello world, anonymous,
  * signed in, in turn; 3 rounds of 4 s with --quick, else 5 of 6 s), each ratio against its round's hello
- * world. Options: --quick (1 M ported numbers instead of 10 M / 30 M, shorter rounds), --single (single lookups only), --batch (hello world and the batch files only, on
- * PostgreSQL). BENCH_CPU_PROF=dir writes each server process's CPU profile there; BENCH_PORT_BASE
+ * world. Options: --quick (1 M ported numbers instead of 10 M / 30 M, shorter rounds), --single (single
+ * lookups only), --batch (hello world and the batch files only, on PostgreSQL). BENCH_CPU_PROF=dir writes each server process's CPU profile there; BENCH_PORT_BASE
  * (e.g. 4500) makes the server processes listen on ports from it up instead of any free port; BENCH_NODE
  * (a path) runs the servers, the hello world included, on that Node.js: production's Node 24 is
  * `.ci/node24/node_modules/node/bin/node` once `.ci/run` (or its `npm install --prefix .ci/node24` line) has run.
@@ -186,6 +186,13 @@ interface Rate {
   non2xx: number;
 }
 
+/** One autocannon run as the figures printed. */
+const rateOf = (run: AutocannonResult): Rate => ({
+  rate: run.requests.average,
+  p99: run.latency.p99,
+  non2xx: run.non2xx,
+});
+
 const ROUNDS = quick ? 3 : 5;
 const ROUND_SECONDS = quick ? 4 : 6;
 
@@ -212,7 +219,7 @@ function singleLookups(port: number, ported: number, headers: Record<string, str
         { setupRequest: (req: Record<string, unknown>) => ({ ...req, body: bodies[next++ % bodies.length] }) },
       ],
     });
-    return { rate: run.requests.average, p99: run.latency.p99, non2xx: run.non2xx };
+    return rateOf(run);
   };
 }
 
@@ -264,10 +271,7 @@ async function main() {
         duration,
       });
     await helloLoad(2);
-    const hello1 = async (): Promise<Rate> => {
-      const run = await helloLoad(ROUND_SECONDS);
-      return { rate: run.requests.average, p99: run.latency.p99, non2xx: run.non2xx };
-    };
+    const helloRound = async (): Promise<Rate> => rateOf(await helloLoad(ROUND_SECONDS));
 
     // 2. Single lookups over HTTP, the whole site, each set-up in its own server process.
     const withRedis = !batchOnly && (await redisAnswers());
@@ -304,12 +308,14 @@ async function main() {
     const singleRounds = async (site: BenchProcess, setup: (typeof setups)[number]) => {
       const anonymous = singleLookups(site.port, setup.ported);
       const signedIn = singleLookups(site.port, setup.ported, { cookie: setup.cookie });
+      // A fresh process compiles its hot paths during the first second or two: every server, the hello
+      // world included, is measured warm, as a running node is.
       await anonymous(2);
       await signedIn(2);
       const rounds: { hello: Rate; anonymous: Rate; signedIn: Rate }[] = [];
       for (let r = 0; r < ROUNDS; r++) {
         site.child.kill('SIGSTOP');
-        const h = await hello1().finally(() => site.child.kill('SIGCONT'));
+        const h = await helloRound().finally(() => site.child.kill('SIGCONT'));
         rounds.push({ hello: h, anonymous: await anonymous(ROUND_SECONDS), signedIn: await signedIn(ROUND_SECONDS) });
       }
       const helloRates = rounds.map((r) => r.hello.rate.toFixed(0)).join(' / ');
@@ -325,7 +331,7 @@ async function main() {
       }
     };
     if (batchOnly) {
-      const h = await hello1();
+      const h = await helloRound();
       log(
         `\nFastify hello world (POST, 50 соединений): ${h.rate.toFixed(0)} запросов/с, p99 ${h.p99} мс; нагрузка ${load()}`,
       );

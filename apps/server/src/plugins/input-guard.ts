@@ -122,6 +122,7 @@ function guardOf(schema: RouteSchemas | undefined): preValidationHookHandler {
     if (params) checkNumberText(params, request.params, '', errors);
     if (query) checkNumberText(query, request.query, '', errors);
     if (body) checkNumberText(body, request.body, '', errors);
+    // Any field with a problem: a for…in over the record, not Object.keys, allocates nothing per request.
     for (const _ in errors) throw validationProblem(errors);
     done();
   };

@@ -46,12 +46,15 @@ export function baseMapStyle(feature: { properties?: { kind?: string } | null } 
  * A tooltip's text as Leaflet's own content, so the tooltip has its name from the moment it is drawn:
  * text given as React children arrives a render later (react-leaflet portals it in once the tooltip
  * has opened), and a screen reader, or an accessibility check, could meet an empty tooltip meanwhile.
- * A text node, not a string: Leaflet writes a string content as HTML.
+ * An element with a text node, not a string: Leaflet writes a string content as HTML. Leaflet calls
+ * this when it draws the tooltip, so rendering the map makes no DOM of its own.
  */
-function textLabel(name: string): HTMLElement {
-  const span = document.createElement('span');
-  span.textContent = name;
-  return span;
+function textLabel(name: string): () => HTMLElement {
+  return () => {
+    const span = document.createElement('span');
+    span.textContent = name;
+    return span;
+  };
 }
 
 export interface CoverageMapProps {
