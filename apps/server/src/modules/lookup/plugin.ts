@@ -22,7 +22,9 @@ export default fp(
   async function lookupPlugin(app: FastifyInstance, opts: { lookup: LookupConfig }) {
     const engine = new LookupEngine(app.db, { pollMs: opts.lookup.pollMs, log: app.log });
     const stopRefresh = startPlanRefresh(app.db, opts.lookup, app.log);
-    const quotas = quotaStoreFor(app.database, app.redis, app.redisPrefix);
+    const quotas = quotaStoreFor(app.database, app.redis, app.redisPrefix, (err) =>
+      app.log.warn({ err }, 'Redis: нет соединения (лимит проверок)'),
+    );
     app.decorate('lookup', engine);
     app.decorate('lookupQuotas', quotas);
     app.addHook('onReady', async () => engine.start());

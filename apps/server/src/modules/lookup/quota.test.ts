@@ -106,12 +106,15 @@ describe('the quota in Redis under a burst', () => {
     const redis = new Redis(TEST_REDIS_URL);
     try {
       const quota = new RedisQuota(redis, uniqueRedisPrefix());
-      const calls: number[] = [];
+      /** Per call: how many counters it carried and how many spends in all. */
+      const calls: { counters: number; spends: number }[] = [];
       const send = (redis as unknown as Record<string, (...a: unknown[]) => Promise<number[]>>).perenosQuotaSpendMany;
       // Each call takes 20 ms on its way, as from a busy Redis: the next turns' spends arrive meanwhile.
       Object.assign(redis, {
         perenosQuotaSpendMany: async (count: number, ...rest: unknown[]) => {
-          calls.push(count);
+          // After the keys come three arguments per counter: its limit, its expiry and its spends.
+          const spends = rest.slice(count).reduce<number>((n, a, i) => (i % 3 === 2 ? n + Number(a) : n), 0);
+          calls.push({ counters: count, spends });
           await new Promise((r) => setTimeout(r, 20));
           return send?.call(redis, count, ...rest);
         },
@@ -129,8 +132,55 @@ describe('the quota in Redis under a burst', () => {
       expect(answers.slice(150).every((a) => !a.allowed && a.remainingCount === 0)).toBe(true);
       const left = answers.filter((a) => a.allowed).map((a) => a.remainingCount);
       expect(left.sort((x, y) => x - y)).toEqual(Array.from({ length: 150 }, (_, i) => i));
-      // The first turn's hundred went as one call, the hundred that came while it was out as the next.
-      expect(calls).toEqual([100, 100]);
+      // The first turn's hundred went as one call, the hundred that came while it was out as the next,
+      // each as one counter.
+      expect(calls).toEqual([
+        { counters: 1, spends: 100 },
+        { counters: 1, spends: 100 },
+      ]);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  it('counts several clients in one call as single spends one after another would, each from its own count', async () => {
+    const redis = new Redis(TEST_REDIS_URL);
+    try {
+      const prefix = uniqueRedisPrefix();
+      const quota = new RedisQuota(redis, prefix);
+      const now = new Date('2026-11-24T20:59:00Z'); // 23:59 in Moscow: the keys expire a day after midnight
+      const a = { key: 'user:a', limit: 5 };
+      const b = { key: 'ip:10.0.0.2', limit: 3 };
+      const c = { key: 'user:c', limit: 10 };
+      // b has spent one lookup already today.
+      expect((await quota.spend(b, now)).remainingCount).toBe(2);
+      // One turn, the clients interleaved: a × 7, b × 4, c × 4.
+      const order = [a, b, a, c, a, b, a, c, a, b, a, c, a, b, c];
+      const answers = await Promise.all(order.map((client) => quota.spend(client, now)));
+      const of = (client: typeof a) => answers.filter((_, i) => order[i] === client);
+      // Each client's earlier spends get its lookups, counting down; the rest find the day's quota spent.
+      expect(of(a).map((x) => [x.allowed, x.remainingCount])).toEqual([
+        [true, 4],
+        [true, 3],
+        [true, 2],
+        [true, 1],
+        [true, 0],
+        [false, 0],
+        [false, 0],
+      ]);
+      expect(of(b).map((x) => [x.allowed, x.remainingCount])).toEqual([
+        [true, 1],
+        [true, 0],
+        [false, 0],
+        [false, 0],
+      ]);
+      expect(of(c).map((x) => x.remainingCount)).toEqual([9, 8, 7, 6]);
+      expect(answers.every((x) => x.refreshAt.toISOString() === '2026-11-24T21:00:00.000Z')).toBe(true);
+      // What Redis keeps is what was granted, no more, and each counter ends a day after its day.
+      expect(await quota.read(a, now)).toMatchObject({ remainingCount: 0 });
+      expect(await quota.read(b, now)).toMatchObject({ remainingCount: 0 });
+      expect(await quota.read(c, now)).toMatchObject({ remainingCount: 6 });
+      expect(await redis.pexpiretime(`${prefix}quota:2026-11-24:user:a`)).toBe(Date.parse('2026-11-25T21:00:00Z'));
     } finally {
       redis.disconnect();
     }
