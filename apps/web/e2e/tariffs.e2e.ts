@@ -33,6 +33,39 @@ async function waitForCount(page: Page, notEqual: number) {
 }
 
 describe('tariffs', () => {
+  it('changes region with the picker, by mouse and by keyboard; its list is drawn only when opened', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${site.url}/tariffs/moskva`);
+    await page.locator('html[data-hydrated="true"]').waitFor();
+    await page.getByTestId('tariff-card').first().waitFor();
+    // A closed picker keeps none of Russia's regions in the page (they were drawn hidden, and redrawn
+    // several times after the page was taken over, in the way of the first tap).
+    const drawnOptions = () => page.locator('[role="option"]').count(); // hidden ones too
+    expect(await drawnOptions()).toBe(0);
+
+    const picker = page.getByRole('combobox', { name: 'Регион' });
+    await picker.click();
+    await page.getByRole('option', { name: 'Республика Татарстан' }).waitFor();
+    expect(await page.getByRole('option').count()).toBeGreaterThan(80);
+    await picker.fill('Санкт');
+    await page.getByRole('option', { name: 'Санкт-Петербург' }).click();
+    await page.waitForURL(/\/tariffs\/sankt-peterburg$/);
+    await page.waitForFunction(() => document.querySelector('main h1')?.textContent?.includes('Санкт-Петербург'));
+    expect(await drawnOptions()).toBe(0);
+
+    // The keyboard: type, arrow down to the first match, Enter.
+    await picker.fill('');
+    await picker.pressSequentially('Новосиб');
+    await picker.press('ArrowDown');
+    await picker.press('Enter');
+    await page.waitForURL(/\/tariffs\/novosibirskaya-oblast$/);
+    await page.waitForFunction(() => document.querySelector('main h1')?.textContent?.includes('Новосибирская'));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('picks a region, remembers it, and narrows the list with filters kept in a shareable URL', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

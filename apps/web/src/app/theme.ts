@@ -89,6 +89,13 @@ export function themeFor(name: string) {
     fontFamily: 'Inter, "Segoe UI", Roboto, Arial, sans-serif',
     defaultRadius: 'md',
     focusRing: 'auto',
+    components: {
+      // Mantine keeps a closed dropdown mounted (hidden): a region picker's 85 options and their scroll
+      // area were drawn, measured and drawn again after every page took over the server's HTML, a dozen
+      // renders in the way of the first tap on /tariffs. Drawn when opened instead. A plain object, not
+      // `Combobox.extend`, so the entry does not import the combobox.
+      Combobox: { defaultProps: { keepMounted: false } },
+    },
   });
 }
 

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
@@ -196,12 +196,6 @@ function RegionTariffs({ region }: { region: { code: number; slug: string; name:
   const filters = useQuery(getTariffFiltersQueryOptions(region.slug, state.kind));
 
   const data = list.data;
-  // On a phone the filters would push the results two screens down: they open in a drawer instead.
-  // Undefined until the browser has measured (the server cannot): until then the button, which CSS hides
-  // on wide screens, whose column stays empty until the panel is drawn (drawing both on the server cost
-  // phones the hydration of a panel they never show).
-  const wide = useMediaQuery('(min-width: 62em)');
-  const [filtersOpen, filtersDrawer] = useDisclosure(false);
   const filterPanel = (
     <FilterPanel
       state={state}
@@ -239,16 +233,7 @@ function RegionTariffs({ region }: { region: { code: number; slug: string; name:
       ) : (
         <TariffList
           url={url}
-          filters={
-            <>
-              {wide === true && filterPanel}
-              {wide !== true && (
-                <Button hiddenFrom="md" variant="default" fullWidth size="md" onClick={filtersDrawer.open}>
-                  Фильтры
-                </Button>
-              )}
-            </>
-          }
+          filters={<FilterColumn panel={filterPanel} found={data?.totalRows} fetching={list.isFetching} />}
           header={
             <>
               {/* The cards' headings are h3: on narrow screens (filters in a drawer) nothing else puts an h2 above them. */}
@@ -287,6 +272,27 @@ function RegionTariffs({ region }: { region: { code: number; slug: string; name:
         />
       )}
 
+      <OpenTariffModal url={url} regionCode={region.code} />
+    </Page>
+  );
+}
+
+/**
+ * The filters beside the list, or on a phone a button opening them in a drawer (they would push the
+ * results two screens down). Which one is known once the browser has measured (the server cannot):
+ * until then the button, which CSS hides on wide screens, whose column stays empty until the panel is
+ * drawn (drawing both on the server cost phones the hydration of a panel they never show). Its own
+ * component, so that the measurement arriving after hydration redraws this column, not the whole page.
+ */
+function FilterColumn({ panel, found, fetching }: { panel: ReactNode; found: number | undefined; fetching: boolean }) {
+  const wide = useMediaQuery('(min-width: 62em)');
+  const [filtersOpen, filtersDrawer] = useDisclosure(false);
+  if (wide === true) return panel;
+  return (
+    <>
+      <Button hiddenFrom="md" variant="default" fullWidth size="md" onClick={filtersDrawer.open}>
+        Фильтры
+      </Button>
       <Drawer
         opened={filtersOpen && wide === false}
         onClose={filtersDrawer.close}
@@ -296,20 +302,18 @@ function RegionTariffs({ region }: { region: { code: number; slug: string; name:
         closeButtonProps={{ 'aria-label': 'Закрыть фильтры' }}
       >
         <Stack gap="md">
-          {filterPanel}
+          {panel}
           <Button
             fullWidth
             size="md"
             onClick={filtersDrawer.close}
-            loading={list.isFetching}
+            loading={fetching}
             style={{ position: 'sticky', bottom: 0 }}
           >
-            {data ? `Показать ${plural(data.totalRows, ['тариф', 'тарифа', 'тарифов'])}` : 'Показать тарифы'}
+            {found !== undefined ? `Показать ${plural(found, ['тариф', 'тарифа', 'тарифов'])}` : 'Показать тарифы'}
           </Button>
         </Stack>
       </Drawer>
-
-      <OpenTariffModal url={url} regionCode={region.code} />
-    </Page>
+    </>
   );
 }
