@@ -196,14 +196,6 @@ function RegionTariffs({ region }: { region: { code: number; slug: string; name:
   const filters = useQuery(getTariffFiltersQueryOptions(region.slug, state.kind));
 
   const data = list.data;
-  const filterPanel = (
-    <FilterPanel
-      state={state}
-      filters={filters.data ?? undefined}
-      onChange={url.setFilters}
-      onReset={url.resetFilters}
-    />
-  );
 
   return (
     <Page
@@ -233,7 +225,20 @@ function RegionTariffs({ region }: { region: { code: number; slug: string; name:
       ) : (
         <TariffList
           url={url}
-          filters={<FilterColumn panel={filterPanel} found={data?.totalRows} fetching={list.isFetching} />}
+          filters={
+            <FilterColumn
+              panel={
+                <FilterPanel
+                  state={state}
+                  filters={filters.data ?? undefined}
+                  onChange={url.setFilters}
+                  onReset={url.resetFilters}
+                />
+              }
+              found={data?.totalRows}
+              fetching={list.isFetching}
+            />
+          }
           header={
             <>
               {/* The cards' headings are h3: on narrow screens (filters in a drawer) nothing else puts an h2 above them. */}

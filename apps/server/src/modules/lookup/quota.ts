@@ -405,7 +405,7 @@ export function quotaStoreFor(
   handle: DatabaseHandle,
   redis: Redis | null,
   prefix: string,
-  onError: (err: Error) => void = () => undefined,
+  onError: (err: Error) => void,
 ): QuotaStore {
   if (redis) {
     const own = redis.duplicate({ enableAutoPipelining: false });
