@@ -8,7 +8,7 @@ import { loadConfig } from '../../config/env';
 import { openDatabase } from '../../db/client';
 import { createSecondNode, createTestApp, TEST_REDIS_URL, type TestApp, uniqueRedisPrefix } from '../../test/app';
 import { createTestDatabase, TEST_ENGINE } from '../../test/database';
-import { RedisQuota } from './quota';
+import { moscowDay, nextMoscowMidnight, RedisQuota } from './quota';
 import { lookupNumber, signIn } from './test-helpers';
 
 const quotaOf = async (t: TestApp, headers: Record<string, string> = {}) =>
@@ -148,7 +148,10 @@ describe('the quota in Redis under a burst', () => {
     try {
       const prefix = uniqueRedisPrefix();
       const quota = new RedisQuota(redis, prefix);
-      const now = new Date('2026-11-24T20:59:00Z'); // 23:59 in Moscow: the keys expire a day after midnight
+      // 23:59 in Moscow of today's real day: Redis expires keys by its own clock, so the day must be
+      // today's, whatever the date (the keys expire a day after the coming midnight).
+      const midnight = nextMoscowMidnight(new Date());
+      const now = new Date(midnight.getTime() - 60_000);
       const a = { key: 'user:a', limit: 5 };
       const b = { key: 'ip:10.0.0.2', limit: 3 };
       const c = { key: 'user:c', limit: 10 };
@@ -175,12 +178,12 @@ describe('the quota in Redis under a burst', () => {
         [false, 0],
       ]);
       expect(of(c).map((x) => x.remainingCount)).toEqual([9, 8, 7, 6]);
-      expect(answers.every((x) => x.refreshAt.toISOString() === '2026-11-24T21:00:00.000Z')).toBe(true);
+      expect(answers.every((x) => x.refreshAt.getTime() === midnight.getTime())).toBe(true);
       // What Redis keeps is what was granted, no more, and each counter ends a day after its day.
       expect(await quota.read(a, now)).toMatchObject({ remainingCount: 0 });
       expect(await quota.read(b, now)).toMatchObject({ remainingCount: 0 });
       expect(await quota.read(c, now)).toMatchObject({ remainingCount: 6 });
-      expect(await redis.pexpiretime(`${prefix}quota:2026-11-24:user:a`)).toBe(Date.parse('2026-11-25T21:00:00Z'));
+      expect(await redis.pexpiretime(`${prefix}quota:${moscowDay(now)}:user:a`)).toBe(midnight.getTime() + 86_400_000);
     } finally {
       redis.disconnect();
     }
