@@ -108,10 +108,16 @@ export class AppNode {
     readonly name: string,
     readonly port: number,
     private readonly env: Record<string, string>,
+    /** The node's private metrics listener (METRICS_PORT), which a Prometheus server scrapes without the token. */
+    readonly metricsPort: number,
   ) {}
 
   get url(): string {
     return `http://127.0.0.1:${this.port}`;
+  }
+
+  get metricsUrl(): string {
+    return `http://127.0.0.1:${this.metricsPort}/metrics`;
   }
 
   get running(): boolean {
@@ -121,7 +127,7 @@ export class AppNode {
   start(): void {
     this.lastExit = null;
     const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-      env: { ...process.env, ...this.env, PORT: String(this.port) },
+      env: { ...process.env, ...this.env, PORT: String(this.port), METRICS_PORT: String(this.metricsPort) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.on('data', (d: Buffer) => (this.log += d));
@@ -169,6 +175,8 @@ export class Cluster {
   /** The scale test's own database (created here, dropped at the end). */
   databaseUrl = '';
   readonly redisPrefix = `perenos-scale-${process.pid}-${randomBytes(3).toString('hex')}:`;
+  /** `METRICS_TOKEN` of every node: `/metrics` through the balancer answers only with it. */
+  readonly metricsToken = randomBytes(24).toString('hex');
   private nginx: ChildProcess | null = null;
   private readonly dir = mkdtempSync(join(tmpdir(), 'perenos-scale-'));
   private readonly dbName = `perenos_scale_${process.pid}_${randomBytes(3).toString('hex')}`;
@@ -202,6 +210,7 @@ export class Cluster {
       PUBLIC_ORIGIN: this.balancerUrl,
       TRUST_PROXY: '127.0.0.1',
       SESSION_SECRET: randomBytes(32).toString('hex'),
+      METRICS_TOKEN: this.metricsToken,
       DRAIN_DELAY_MS: '500',
       DRAIN_TIMEOUT_MS: '20000',
       LOG_LEVEL: 'warn',
@@ -209,7 +218,9 @@ export class Cluster {
       // The porting engine runs on every node; eight days to a porting window pass in about a second.
       PORTING_TIME_SCALE: '1000000',
     };
-    for (let i = 1; i <= this.options.nodes; i++) this.nodes.push(new AppNode(`node${i}`, await freePort(), env));
+    for (let i = 1; i <= this.options.nodes; i++) {
+      this.nodes.push(new AppNode(`node${i}`, await freePort(), env, await freePort()));
+    }
     // All at once, as a deployment would: migrations and seeding are guarded by database locks.
     for (const node of this.nodes) node.start();
     await Promise.all(this.nodes.map((n) => n.waitReady()));

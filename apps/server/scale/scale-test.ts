@@ -208,6 +208,61 @@ async function checkFlags(cluster: Cluster) {
   });
 }
 
+/** The families every node's scrape must carry (docs/grafana-dashboard.json draws them). */
+const METRIC_FAMILIES = [
+  'perenos_http_request_duration_seconds',
+  'perenos_lookups_total',
+  'perenos_lookup_quota_refusals_total',
+  'perenos_page_cache_requests_total',
+  'perenos_porting_orders',
+  'perenos_porting_transitions_total',
+  'perenos_notifications_total',
+  'perenos_jobs',
+  'perenos_job_failures_total',
+  'perenos_db_pool_connections',
+  'nodejs_eventloop_lag_p99_seconds',
+  'nodejs_heap_size_used_bytes',
+];
+
+/** Requests a node counted in `perenos_http_request_duration_seconds_count`, all routes and statuses. */
+function requestsCounted(text: string): number {
+  let total = 0;
+  for (const m of text.matchAll(/^perenos_http_request_duration_seconds_count\{[^}]*\} (\d+)$/gm))
+    total += Number(m[1]);
+  return total;
+}
+
+/**
+ * Prometheus scrapes every node on its private metrics port: each answers with every family and has
+ * counted requests of its own; through the balancer `/metrics` answers only with the token.
+ */
+async function checkMetrics(cluster: Cluster) {
+  const scrapes = await Promise.all(cluster.nodes.map((n) => http(n.metricsUrl)));
+  const problems: string[] = [];
+  const counted = scrapes.map((a, i) => {
+    const name = cluster.nodes[i]?.name ?? `node${i + 1}`;
+    if (a.status !== 200) problems.push(`${name} answered ${a.error ?? a.status}`);
+    const missing = METRIC_FAMILIES.filter((f) => !a.body.includes(`# TYPE ${f} `));
+    if (missing.length > 0) problems.push(`${name} lacks ${missing.join(', ')}`);
+    return requestsCounted(a.body);
+  });
+  if (counted.some((n) => n === 0)) problems.push('a node counted no requests');
+  const anonymous = await http(`${cluster.balancerUrl}/metrics`);
+  const withToken = await http(`${cluster.balancerUrl}/metrics`, {
+    headers: { authorization: `Bearer ${cluster.metricsToken}` },
+  });
+  if (anonymous.status !== 404) problems.push(`/metrics without the token answered ${anonymous.status}`);
+  if (withToken.status !== 200 || !withToken.body.includes('# TYPE perenos_jobs ')) {
+    problems.push(`/metrics with the token answered ${withToken.status}`);
+  }
+  record({
+    check: 'every node is scraped',
+    measured: `${cluster.nodes.map((n, i) => `${n.name} ${counted[i]} requests counted`).join(', ')}; through nginx ${anonymous.status} without the token, ${withToken.status} with it${problems.length ? `; ${problems.join('; ')}` : ''}`,
+    target: `all ${METRIC_FAMILIES.length} families on each node; 404 without the token`,
+    ok: problems.length === 0,
+  });
+}
+
 /** A lookup of `msisdn` on one node, each from a client address of its own (lookups spend quota). */
 let probes = 0;
 async function lookupOn(n: AppNode, msisdn: string) {
@@ -482,6 +537,7 @@ async function main() {
       checkFlags,
       checkPortedVisible,
       checkPortingCompletes,
+      checkMetrics,
       checkKill,
       checkRollingRestart,
     ]) {

@@ -36,6 +36,7 @@ import etagPlugin from './plugins/etag';
 import featuresPlugin from './plugins/features';
 import inputGuardPlugin from './plugins/input-guard';
 import jobsPlugin from './plugins/jobs';
+import metricsPlugin from './plugins/metrics';
 import openapiPlugin from './plugins/openapi';
 import redisPlugin from './plugins/redis';
 import sessionPlugin from './plugins/session';
@@ -162,6 +163,7 @@ export async function buildApp({ config, database, ownsDatabase = false }: Build
   });
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(databasePlugin, { handle: database, owned: ownsDatabase });
+  await app.register(metricsPlugin, { config: config.metrics });
   await app.register(redisPlugin, { url: config.redisUrl, prefix: config.redisPrefix });
   await app.register(jobsPlugin, { workers: config.jobWorkers, queues: ALL_QUEUES });
   await app.register(openapiPlugin);

@@ -74,6 +74,17 @@ export const EnvSchema = Type.Object({
   SMS_GATEWAY_TOKEN: text(),
   EMAIL_GATEWAY_URL: text(),
   EMAIL_GATEWAY_TOKEN: text(),
+  SUPPORT_EMAIL: Type.Optional(
+    Type.String({
+      pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$',
+      message: 'SUPPORT_EMAIL должен быть адресом электронной почты, например support@perenos.example',
+    }),
+  ),
+  METRICS_TOKEN: text(),
+  METRICS_PORT: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: 65535, message: 'METRICS_PORT должен быть целым числом 0–65535' }),
+  ),
+  METRICS_HOST: text(),
 });
 
 /** The environment, read and typed. */

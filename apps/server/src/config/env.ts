@@ -58,6 +58,18 @@ export interface AppConfig {
   notifications: NotificationsConfig;
   /** Run background jobs on this node (off in tests that drive the engine by hand). */
   jobWorkers: boolean;
+  /** Prometheus metrics (decision 060). */
+  metrics: MetricsConfig;
+  /** Where each new feedback message is also sent by e-mail; absent: the staff inbox only. */
+  supportEmail: string | undefined;
+}
+
+export interface MetricsConfig {
+  /** `/metrics` on the site's port answers only `Authorization: Bearer <token>`; absent: it is not served there. */
+  token: string | undefined;
+  /** A second listener serving only `/metrics`, without the token, on `host` (a private address). */
+  port: number | undefined;
+  host: string;
 }
 
 export interface PortingConfig {
@@ -217,6 +229,8 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env, override
     porting: portingConfig(env, mode),
     notifications: notificationsConfig(env, mode),
     jobWorkers: env.JOB_WORKERS ?? mode !== 'test',
+    metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT, host: env.METRICS_HOST ?? '127.0.0.1' },
+    supportEmail: env.SUPPORT_EMAIL,
     ...overrides,
   };
   if (config.mode === 'production' && config.esia.standin) {
@@ -251,6 +265,9 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env, override
       throw new ConfigError(
         'В режиме production заглушки БДПН и исходящих сообщений запрещены (BDPN_STANDIN=false, OUTBOX_STANDIN=false).',
       );
+    }
+    if (config.metrics.token !== undefined && config.metrics.token.length < 32) {
+      throw new ConfigError('METRICS_TOKEN должен содержать не меньше 32 символов.');
     }
     if (config.porting.timeScale !== 1) {
       throw new ConfigError('В режиме production перенос идёт в реальном времени: PORTING_TIME_SCALE=1.');

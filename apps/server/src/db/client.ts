@@ -33,6 +33,8 @@ export interface DatabaseHandle {
    * this process on PGlite). Resolves to the function that stops listening.
    */
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  /** PostgreSQL only: the pool's connections open, idle, and requests waiting for one (the metrics read it). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 /** A JSON parameter as text: PGlite, unlike node-postgres, does not serialise plain objects itself. */
@@ -129,6 +131,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       kind: 'postgres',
       executeSql: (text, values) => pool.query(text, values?.map(sqlParam)),
       listen: (channel, handler) => listener.listen(channel, handler),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       async migrate() {
         // drizzle's migrator does not lock; an advisory lock keeps two starting nodes apart.
         const client = await pool.connect();

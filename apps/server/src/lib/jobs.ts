@@ -89,6 +89,9 @@ async function createQueues(boss: PgBoss, queues: readonly QueueSpec[]): Promise
   }
 }
 
+/** A job's state as the staff desk and the metrics name it. */
+export type JobState = 'waiting' | 'active' | 'failed';
+
 export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>;
 
 interface Worker {
@@ -127,8 +130,14 @@ export class JobQueue {
   private started = false;
 
   constructor(
-    handle: DatabaseHandle,
-    private readonly options: { workers: boolean; localWakeUps?: boolean; onError?: (err: Error) => void },
+    private readonly handle: DatabaseHandle,
+    private readonly options: {
+      workers: boolean;
+      localWakeUps?: boolean;
+      onError?: (err: Error) => void;
+      /** A job of `queue` threw (the metrics count it). */
+      onJobFailed?: (queue: string) => void;
+    },
   ) {
     // Maintenance and cron run on every node; pg-boss elects one per interval through the database.
     this.boss = new PgBoss({ ...bossOptions(handle), supervise: options.workers, schedule: options.workers });
@@ -201,6 +210,7 @@ export class JobQueue {
         try {
           await w.handler(job.data as never, { id: job.id, retryCount: job.retryCount });
         } catch (err) {
+          this.options.onJobFailed?.(w.queue);
           await this.boss.fail(w.queue, job.id, { message: err instanceof Error ? err.message : String(err) });
           this.options.onError?.(err instanceof Error ? err : new Error(String(err)));
         }
@@ -216,6 +226,23 @@ export class JobQueue {
       ...(tx ? { db: transactionExecutor(tx) } : {}),
     });
     this.wake(queue, options.startAfter);
+  }
+
+  /**
+   * Jobs by queue and state across the site: waiting (created or due for a retry), active, failed (retries
+   * spent; a queue with a dead letter moves them there as new jobs). Finished jobs are not counted.
+   */
+  async countsByState(): Promise<{ queue: string; state: JobState; count: number }[]> {
+    const { rows } = await this.handle.executeSql(
+      `select name as queue,
+              case when state in ('created', 'retry') then 'waiting' else state::text end as state,
+              count(*)::int as count
+         from ${JOBS_SCHEMA}.job
+        where state in ('created', 'retry', 'active', 'failed')
+        group by 1, 2`,
+      [],
+    );
+    return rows as { queue: string; state: JobState; count: number }[];
   }
 
   /** Sends a periodic job on a cron schedule (Moscow time). */

@@ -20,6 +20,7 @@ export default fp(
       // PGlite is one process: the sends themselves wake the workers (lib/jobs.ts).
       localWakeUps: app.database.kind === 'pglite',
       onError: (err) => app.log.warn({ err }, 'job failed'),
+      onJobFailed: (queue) => app.metrics.jobFailed(queue),
     });
     app.decorate('jobs', jobs);
     app.addHook('onReady', async () => jobs.start(opts.queues));
@@ -27,5 +28,5 @@ export default fp(
     // database closes in onClose; what is queued waits for any node.
     app.addHook('preClose', async () => jobs.stop());
   },
-  { name: 'jobs', dependencies: ['database'] },
+  { name: 'jobs', dependencies: ['database', 'metrics'] },
 );

@@ -39,6 +39,7 @@ const lookupRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (ap
   const cfg = opts.config.lookup;
   const engine = app.lookup;
   const quotas = app.lookupQuotas;
+  const counted = app.metrics.lookup;
 
   await app.register(multipart, {
     limits: { fileSize: cfg.batchMaxBytes, files: 1, fields: 10, parts: 11, fieldSize: 1024 },
@@ -94,18 +95,28 @@ const lookupRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (ap
       // A typo is not a lookup: checked before the quota is touched.
       if (!msisdn) throw validationProblem({ msisdn: [INVALID_MSISDN_MESSAGE] });
       const quota = await quotas.spend(clientOf(request));
-      if (!quota.allowed) return quotaSpent(request, reply, quota.refreshAt);
+      if (!quota.allowed) {
+        counted.refusedSingle.inc();
+        return quotaSpent(request, reply, quota.refreshAt);
+      }
       const refreshAt = isoOf(quota.refreshAt);
       const ready = engine.isReady;
       if (ready) {
         // The answer as JSON text, made from parts serialized once (decision 023); the same bytes as below.
         const json = engine.lookupJson(msisdn, `{"remainingCount":${quota.remainingCount},"refreshAt":"${refreshAt}"}`);
-        if (json !== undefined) return reply.type(JSON_TYPE).send(json);
+        if (json !== undefined) {
+          counted.found.inc();
+          return reply.type(JSON_TYPE).send(json);
+        }
       }
       const left = { remainingCount: quota.remainingCount, refreshAt };
       // While the index is still being built, the answer comes from the database through the schema serializer.
       const answer = ready ? undefined : await engine.lookupFresh(msisdn);
-      if (answer) return { ...answer, quota: left };
+      if (answer) {
+        counted.found.inc();
+        return { ...answer, quota: left };
+      }
+      counted.notFound.inc();
       return reply.code(404).type('application/problem+json').send({
         type: 'about:blank',
         title: NOT_FOUND_TITLE,
@@ -211,7 +222,11 @@ const lookupRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (ap
         format === 'xlsx' ? await readXlsxBatch(bytes, limits) : readTextBatch(bytes, format, limits);
       // Only a readable file costs a request.
       const quota = await quotas.spend(clientOf(request));
-      if (!quota.allowed) return quotaSpent(request, reply, quota.refreshAt);
+      if (!quota.allowed) {
+        counted.refusedBatch.inc();
+        return quotaSpent(request, reply, quota.refreshAt);
+      }
+      counted.batchFile.inc();
       const base = file.filename.replace(/\.[^.]*$/, '').slice(0, 100) || 'numbers';
       const ext = format === 'xlsx' ? 'xlsx' : 'csv';
       const name = `${base}-результат.${ext}`;

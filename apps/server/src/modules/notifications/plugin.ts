@@ -49,14 +49,16 @@ export default fp(
       queue: (tx: Database, messages: NewNotification[]) => queueNotifications(tx, app.jobs, senders, messages),
       channels: { sms: sms !== undefined, email: email !== undefined },
     });
+    const outcome = (channel: string, result: 'sent' | 'retry' | 'failed' | 'skipped') =>
+      app.metrics.notification(channel, result);
     app.jobs.work<{ notificationId: number }>(
       NOTIFICATION_QUEUE,
-      (data) => deliverNotification(app.db, senders, data.notificationId),
+      (data) => deliverNotification(app.db, senders, data.notificationId, outcome),
       { batchSize: 20, pollingIntervalSeconds: 0.5 },
     );
     app.jobs.work<{ notificationId: number }>(NOTIFICATION_FAILED_QUEUE, (data) =>
-      failNotification(app.db, data.notificationId),
+      failNotification(app.db, data.notificationId, outcome),
     );
   },
-  { name: 'notifications', dependencies: ['database', 'jobs'] },
+  { name: 'notifications', dependencies: ['database', 'jobs', 'metrics'] },
 );

@@ -37,26 +37,40 @@ export async function queueNotifications(
   for (const id of ids) await jobs.send(NOTIFICATION_QUEUE, { notificationId: id }, {}, tx);
 }
 
+/** What became of one attempt to send (the metrics count these). */
+export type DeliveryOutcome = (channel: Channel, result: 'sent' | 'retry' | 'failed' | 'skipped') => void;
+
 /** The job: sends one notification once. */
-export async function deliverNotification(db: Database, senders: Senders, id: number): Promise<void> {
+export async function deliverNotification(
+  db: Database,
+  senders: Senders,
+  id: number,
+  outcome: DeliveryOutcome = () => {},
+): Promise<void> {
   const n = await findNotification(db, id);
   if (n?.status !== 'pending') return;
   const sender = senders[n.channel];
   if (!sender) {
     await markNotification(db, id, { status: 'skipped', error: 'канал не настроен' });
+    outcome(n.channel, 'skipped');
     return;
   }
   try {
     await sender.send({ to: n.recipient, subject: n.subject, text: n.body });
   } catch (err) {
     await markNotification(db, id, { status: 'pending', error: err instanceof Error ? err.message : String(err) });
+    outcome(n.channel, 'retry');
     throw err;
   }
   await markNotification(db, id, { status: 'sent' });
+  outcome(n.channel, 'sent');
 }
 
 /** A notification whose retries are spent: marked failed, kept for the record. */
-export async function failNotification(db: Database, id: number): Promise<void> {
+export async function failNotification(db: Database, id: number, outcome: DeliveryOutcome = () => {}): Promise<void> {
   const n = await findNotification(db, id);
-  if (n?.status === 'pending') await markNotification(db, id, { status: 'failed', error: n.error });
+  if (n?.status === 'pending') {
+    await markNotification(db, id, { status: 'failed', error: n.error });
+    outcome(n.channel, 'failed');
+  }
 }

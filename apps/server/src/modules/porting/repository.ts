@@ -224,3 +224,11 @@ export async function deleteCode(db: Database, orderId: number): Promise<void> {
 
 /** The statuses of both records after a change, for the live page. */
 export type StatusPair = { order: OrderStatus; portation: OrderStatus | null };
+
+/** Orders by status across the site (the metrics' `perenos_porting_orders`). */
+export async function orderCountsByStatus(db: Database): Promise<{ status: string; count: number }[]> {
+  return db
+    .select({ status: portationOrders.status, count: sql<number>`count(*)::int` })
+    .from(portationOrders)
+    .groupBy(portationOrders.status);
+}
