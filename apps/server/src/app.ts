@@ -16,16 +16,21 @@ import coverageRoutes from './modules/coverage/routes';
 import esiaPlugin from './modules/esia/plugin';
 import esiaRoutes from './modules/esia/routes';
 import feedbackRoutes from './modules/feedback/routes';
+import feedbackStaffRoutes from './modules/feedback/staff-routes';
 import healthRoutes from './modules/health/routes';
 import lookupPlugin from './modules/lookup/plugin';
 import lookupRoutes from './modules/lookup/routes';
+import newsPlugin from './modules/news/plugin';
 import newsRoutes from './modules/news/routes';
+import newsStaffRoutes from './modules/news/staff-routes';
 import notificationsPlugin from './modules/notifications/plugin';
 import operatorRoutes from './modules/operators/routes';
 import portingPlugin from './modules/porting/plugin';
 import regionRoutes from './modules/regions/routes';
 import serviceRoutes from './modules/services/routes';
 import settingsRoutes from './modules/settings/routes';
+import settingsStaffRoutes from './modules/settings/staff-routes';
+import staffPlugin from './modules/staff/plugin';
 import tariffsPlugin from './modules/tariffs/plugin';
 import tariffRoutes from './modules/tariffs/routes';
 import csrfPlugin from './plugins/csrf';
@@ -171,16 +176,20 @@ export async function buildApp({ config, database, ownsDatabase = false }: Build
   await app.register(sessionPlugin, { config });
   await app.register(siteOriginPlugin, { config });
   await app.register(csrfPlugin);
+  // Before any route: its guard is added to every route that declares `config.staff`.
+  await app.register(staffPlugin);
   await app.register(esiaPlugin, { config });
   await app.register(lookupPlugin, { lookup: config.lookup });
   await app.register(notificationsPlugin, { config: config.notifications });
   await app.register(portingPlugin, { config });
   await app.register(tariffsPlugin, { pollMs: config.lookup.pollMs });
+  await app.register(newsPlugin);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(settingsRoutes);
+      await api.register(settingsStaffRoutes);
       await api.register(regionRoutes);
       await api.register(operatorRoutes);
       await api.register(serviceRoutes);
@@ -189,7 +198,9 @@ export async function buildApp({ config, database, ownsDatabase = false }: Build
       await api.register(esiaRoutes);
       await api.register(accountRoutes);
       await api.register(newsRoutes);
-      await api.register(feedbackRoutes, { sessionSecret: config.sessionSecret });
+      await api.register(newsStaffRoutes);
+      await api.register(feedbackRoutes, { sessionSecret: config.sessionSecret, supportEmail: config.supportEmail });
+      await api.register(feedbackStaffRoutes);
       await api.register(coverageRoutes, {
         tileUrl: config.mapTileUrl,
         attribution: config.mapTileAttribution,

@@ -1,5 +1,7 @@
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { captchaRedemptions, feedback } from './tables';
+import { notifications } from '../notifications/tables';
+import { captchaRedemptions, type FeedbackStatus, feedback, feedbackReplies } from './tables';
 
 export interface NewFeedback {
   name: string;
@@ -23,4 +25,58 @@ export async function redeemChallenge(db: Database, challengeId: string): Promis
     .onConflictDoNothing()
     .returning({ id: captchaRedemptions.challengeId });
   return rows.length === 1;
+}
+
+/** A page of messages, newest first, optionally of one status, with the count of each status. */
+export async function listFeedback(db: Database, status: FeedbackStatus | undefined, skip: number, take: number) {
+  const where = status ? eq(feedback.status, status) : undefined;
+  const [rows, [total], counts] = await Promise.all([
+    db
+      .select()
+      .from(feedback)
+      .where(where)
+      .orderBy(desc(feedback.createdAt), desc(feedback.id))
+      .limit(take)
+      .offset(skip),
+    db.select({ n: count() }).from(feedback).where(where),
+    db.select({ status: feedback.status, n: count() }).from(feedback).groupBy(feedback.status),
+  ]);
+  return { rows, totalRows: total?.n ?? 0, counts };
+}
+
+export async function findFeedback(db: Database, id: number) {
+  const [row] = await db.select().from(feedback).where(eq(feedback.id, id));
+  return row;
+}
+
+export async function lockFeedback(tx: Database, id: number) {
+  const [row] = await tx.select().from(feedback).where(eq(feedback.id, id)).for('update');
+  return row;
+}
+
+export async function setFeedbackStatus(tx: Database, id: number, status: FeedbackStatus): Promise<void> {
+  await tx.update(feedback).set({ status, updatedAt: sql`now()` }).where(eq(feedback.id, id));
+}
+
+export async function insertReply(tx: Database, reply: typeof feedbackReplies.$inferInsert) {
+  const [row] = await tx.insert(feedbackReplies).values(reply).returning();
+  if (!row) throw new Error('reply insert returned no row');
+  return row;
+}
+
+/** A message's replies, oldest first, with the sending status of each e-mail. */
+export async function repliesOf(db: Database, feedbackId: number) {
+  return db
+    .select({
+      id: feedbackReplies.id,
+      staffName: feedbackReplies.staffName,
+      subject: feedbackReplies.subject,
+      body: feedbackReplies.body,
+      createdAt: feedbackReplies.createdAt,
+      delivery: notifications.status,
+    })
+    .from(feedbackReplies)
+    .leftJoin(notifications, eq(notifications.id, feedbackReplies.notificationId))
+    .where(eq(feedbackReplies.feedbackId, feedbackId))
+    .orderBy(asc(feedbackReplies.createdAt), asc(feedbackReplies.id));
 }

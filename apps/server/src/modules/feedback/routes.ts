@@ -10,7 +10,10 @@ import { sendFeedback } from './service';
 // A person writes a few messages an hour at most; more from one address is a script.
 const SEND_LIMIT = { max: 5, timeWindow: '10 minutes' };
 
-const feedbackRoutes: FastifyPluginAsyncTypebox<{ sessionSecret: string }> = async (app, opts) => {
+const feedbackRoutes: FastifyPluginAsyncTypebox<{ sessionSecret: string; supportEmail: string | undefined }> = async (
+  app,
+  opts,
+) => {
   app.addSchema(FeedbackSentSchema);
   app.addSchema(CaptchaChallengeSchema);
   const keys = captchaKeys(opts.sessionSecret);
@@ -59,7 +62,8 @@ const feedbackRoutes: FastifyPluginAsyncTypebox<{ sessionSecret: string }> = asy
     },
     async (request) => {
       // The fields were validated (and trimmed) before this point.
-      const saved = await sendFeedback(app.db, keys, request.body);
+      const support = opts.supportEmail ? { email: opts.supportEmail, queue: app.notifications.queue } : undefined;
+      const saved = await sendFeedback(app.db, keys, request.body, support);
       request.log.info({ feedbackId: saved.id }, 'feedback stored');
       return { id: saved.id, createdAt: saved.createdAt.toISOString() };
     },

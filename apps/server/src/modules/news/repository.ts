@@ -1,7 +1,14 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { settings } from '../../db/schema';
 import { sanitizeStoryHtml } from './sanitize';
-import { news } from './tables';
+import { type NewsStatus, news, newsImages } from './tables';
+
+/** The settings row that grows with every change of what the public sees of the news (the page cache's key). */
+export const NEWS_VERSION_KEY = 'news_version';
+
+/** A story anyone may read: published, and its time has come. */
+const isPublic: SQL = and(eq(news.status, 'published'), lte(news.publishedAt, sql`now()`)) as SQL;
 
 const listColumns = {
   id: news.id,
@@ -11,22 +18,27 @@ const listColumns = {
   publishedAt: news.publishedAt,
 };
 
-/** One page of stories, newest first, with the total for the pager. */
+/** One page of public stories, newest first, with the total for the pager. */
 export async function listNews(db: Database, page: number, pageSize: number) {
   const [rows, [total]] = await Promise.all([
     db
       .select(listColumns)
       .from(news)
+      .where(isPublic)
       .orderBy(desc(news.publishedAt), desc(news.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(news),
+    db.select({ n: count() }).from(news).where(isPublic),
   ]);
   return { rows, totalRows: total?.n ?? 0 };
 }
 
+/** A public story by its address. */
 export async function findNewsBySlug(db: Database, slug: string) {
-  const [row] = await db.select().from(news).where(eq(news.slug, slug));
+  const [row] = await db
+    .select()
+    .from(news)
+    .where(and(eq(news.slug, slug), isPublic));
   return row;
 }
 
@@ -45,4 +57,85 @@ export async function insertNews(db: Database, items: NewNewsItem[]) {
     .insert(news)
     .values(items.map((item) => ({ ...item, html: sanitizeStoryHtml(item.html) })))
     .onConflictDoNothing({ target: news.slug });
+}
+
+/** Every story for the back office, drafts and scheduled ones included, newest first. */
+export async function listAllNews(db: Database, skip: number, take: number) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ ...listColumns, status: news.status, updatedAt: news.updatedAt })
+      .from(news)
+      .orderBy(desc(news.updatedAt), desc(news.id))
+      .limit(take)
+      .offset(skip),
+    db.select({ n: count() }).from(news),
+  ]);
+  return { rows, totalRows: total?.n ?? 0 };
+}
+
+export async function findNewsById(db: Database, id: number) {
+  const [row] = await db.select().from(news).where(eq(news.id, id));
+  return row;
+}
+
+/** Locks a story for a change made in `tx`. */
+export async function lockNews(tx: Database, id: number) {
+  const [row] = await tx.select().from(news).where(eq(news.id, id)).for('update');
+  return row;
+}
+
+export interface StoryContent {
+  slug: string;
+  title: string;
+  summary: string;
+  markdown: string;
+  html: string;
+  imageId: string | null;
+  imageAlt: string;
+}
+
+export async function insertStory(tx: Database, content: StoryContent) {
+  const [row] = await tx
+    .insert(news)
+    .values({ ...content, status: 'draft', publishedAt: sql`now()` })
+    .returning();
+  if (!row) throw new Error('news insert returned no row');
+  return row;
+}
+
+export async function updateStory(
+  tx: Database,
+  id: number,
+  change: Partial<StoryContent> & { status?: NewsStatus; publishedAt?: Date },
+) {
+  const [row] = await tx
+    .update(news)
+    .set({ ...change, updatedAt: sql`now()` })
+    .where(eq(news.id, id))
+    .returning();
+  return row;
+}
+
+/** Tells every node's page cache that the public news changed (read by polling, like the tariff catalogue's). */
+export async function bumpNewsVersion(tx: Database): Promise<void> {
+  await tx.execute(sql`
+    insert into settings (key, value, is_public) values (${NEWS_VERSION_KEY}, '1', false)
+    on conflict (key) do update set value = (settings.value::bigint + 1)::text`);
+}
+
+/** The stored news version ('0' before the first change). */
+export async function newsVersion(db: Database): Promise<string> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, NEWS_VERSION_KEY));
+  return row?.value ?? '0';
+}
+
+export async function insertImage(db: Database, contentType: string, bytes: Buffer): Promise<string> {
+  const [row] = await db.insert(newsImages).values({ contentType, bytes }).returning({ id: newsImages.id });
+  if (!row) throw new Error('image insert returned no row');
+  return row.id;
+}
+
+export async function findImage(db: Database, id: string) {
+  const [row] = await db.select().from(newsImages).where(eq(newsImages.id, id));
+  return row;
 }

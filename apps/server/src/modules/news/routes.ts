@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { ProblemRef } from '../../lib/schemas';
 import { NewsItemSchema, NewsListQuery, NewsPageSchema, NewsStorySchema } from './schemas';
 import { newsPage, newsStory } from './service';
+import { storyImage } from './staff-service';
 
 const newsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(NewsItemSchema);
@@ -37,6 +38,29 @@ const newsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => newsStory(app.db, request.params.slug),
+  );
+
+  app.get(
+    '/v1/news/image/:id',
+    {
+      config: { feature: 'News' },
+      schema: {
+        operationId: 'getNewsImage',
+        tags: ['Новости'],
+        summary: 'Картинка новости',
+        params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
+        produces: ['image/png', 'image/jpeg', 'image/webp'],
+        response: { 200: Type.String({ format: 'binary' }), 400: ProblemRef, 404: ProblemRef },
+      },
+    },
+    async (request, reply) => {
+      const image = await storyImage(app.db, request.params.id);
+      // A picture never changes under its id: a new one gets a new id.
+      return reply
+        .type(image.contentType)
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .send(image.bytes);
+    },
   );
 };
 

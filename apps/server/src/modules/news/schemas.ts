@@ -12,8 +12,68 @@ export const NewsItemSchema = Type.Object(
 );
 
 export const NewsStorySchema = Type.Object(
-  { ...NewsItemSchema.properties, html: Type.String({ description: 'Текст новости, очищенный HTML' }) },
+  {
+    ...NewsItemSchema.properties,
+    html: Type.String({ description: 'Текст новости, очищенный HTML' }),
+    imageUrl: Type.Union([Type.String(), Type.Null()], { description: 'Картинка новости на этом сайте' }),
+    imageAlt: Type.String({ description: 'Описание картинки для тех, кто её не видит' }),
+  },
   { $id: 'NewsStory' },
+);
+
+export const NEWS_SLUG_PATTERN = '^[a-z0-9]+(-[a-z0-9]+)*$';
+
+/** What the editor writes: the story's address, title, summary, Markdown text and picture. */
+export const StoryBody = Type.Object({
+  slug: Type.String({
+    minLength: 1,
+    maxLength: 100,
+    pattern: NEWS_SLUG_PATTERN,
+    description: 'Адрес новости: латинские буквы, цифры и дефисы (kak-vybrat-datu)',
+  }),
+  title: Type.String({ minLength: 1, maxLength: 200, description: 'Заголовок' }),
+  summary: Type.String({ minLength: 1, maxLength: 500, description: 'Короткое описание для списка' }),
+  markdown: Type.String({ maxLength: 100_000, description: 'Текст в Markdown' }),
+  imageId: Type.Optional(
+    Type.Union([Type.String({ format: 'uuid' }), Type.Null()], { description: 'Загруженная картинка' }),
+  ),
+  imageAlt: Type.Optional(Type.String({ maxLength: 300, description: 'Описание картинки' })),
+});
+
+export const STORY_STATES = ['draft', 'scheduled', 'published'] as const;
+const StoryState = Type.Union(
+  STORY_STATES.map((s) => Type.Literal(s)),
+  { description: 'draft — черновик, scheduled — опубликуется в publishedAt, published — на сайте' },
+);
+
+export const StaffStorySchema = Type.Object(
+  {
+    id: Type.Integer(),
+    slug: Type.String(),
+    title: Type.String(),
+    summary: Type.String(),
+    markdown: Type.String(),
+    html: Type.String({ description: 'Очищенный HTML, как на странице новости' }),
+    imageId: Type.Union([Type.String(), Type.Null()]),
+    imageUrl: Type.Union([Type.String(), Type.Null()]),
+    imageAlt: Type.String(),
+    state: StoryState,
+    publishedAt: Type.String({ format: 'date-time' }),
+    updatedAt: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'StaffStory' },
+);
+
+export const StaffStoryItemSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    slug: Type.String(),
+    title: Type.String(),
+    state: StoryState,
+    publishedAt: Type.String({ format: 'date-time' }),
+    updatedAt: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'StaffStoryItem' },
 );
 
 export const NewsPageSchema = Type.Object(

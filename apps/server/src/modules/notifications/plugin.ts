@@ -20,6 +20,8 @@ declare module 'fastify' {
     notifications: {
       /** Queues messages in the caller's transaction (sent after it commits). */
       queue(tx: Database, messages: NewNotification[]): Promise<void>;
+      /** As `queue`, answering the ids of the notifications stored (a channel without a sender has none). */
+      queueWithIds(tx: Database, messages: NewNotification[]): Promise<number[]>;
       /** Which channels are sent at all. */
       channels: { sms: boolean; email: boolean };
     };
@@ -46,7 +48,10 @@ export default fp(
     if (!email) app.log.warn('Письма не отправляются: задайте EMAIL_GATEWAY_URL');
 
     app.decorate('notifications', {
-      queue: (tx: Database, messages: NewNotification[]) => queueNotifications(tx, app.jobs, senders, messages),
+      queue: async (tx: Database, messages: NewNotification[]) => {
+        await queueNotifications(tx, app.jobs, senders, messages);
+      },
+      queueWithIds: (tx: Database, messages: NewNotification[]) => queueNotifications(tx, app.jobs, senders, messages),
       channels: { sms: sms !== undefined, email: email !== undefined },
     });
     const outcome = (channel: string, result: 'sent' | 'retry' | 'failed' | 'skipped') =>

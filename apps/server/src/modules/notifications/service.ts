@@ -24,17 +24,19 @@ export type Senders = Partial<Record<Channel, Sender>>;
 
 /**
  * Stores notifications and the jobs that send them in the caller's transaction: a message exists
- * exactly when the change it tells about was committed, and is sent (with retries) after.
+ * exactly when the change it tells about was committed, and is sent (with retries) after. Returns the
+ * ids of those stored (a channel without a sender is left out).
  */
 export async function queueNotifications(
   tx: Database,
   jobs: JobQueue,
   senders: Senders,
   messages: NewNotification[],
-): Promise<void> {
+): Promise<number[]> {
   const wanted = messages.filter((m) => senders[m.channel] !== undefined && m.recipient !== '');
   const ids = await insertNotifications(tx, wanted);
   for (const id of ids) await jobs.send(NOTIFICATION_QUEUE, { notificationId: id }, {}, tx);
+  return ids;
 }
 
 /** What became of one attempt to send (the metrics count these). */

@@ -32,3 +32,13 @@ export async function listPublicSettings(db: Database) {
     .where(eq(settings.isPublic, true))
     .orderBy(asc(settings.key));
 }
+
+/** Locks a flag's row for a change in `tx`; its value before (false when the row is missing). */
+export async function lockFeature(tx: Database, feature: Feature): Promise<boolean> {
+  const [row] = await tx
+    .select({ isEnabled: featureFlags.isEnabled })
+    .from(featureFlags)
+    .where(eq(featureFlags.feature, feature))
+    .for('update');
+  return row?.isEnabled ?? false;
+}

@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -88,3 +89,26 @@ export const tariffRegions = pgTable(
     index('tariff_regions_tariff_idx').on(t.tariffId),
   ],
 );
+
+export const UPLOAD_STATUSES = ['pending', 'applied', 'cancelled'] as const;
+
+/**
+ * A catalogue file uploaded in the back office and waiting for a decision: the tariffs read from it
+ * (in the exchange format), the rows refused with their reasons, and the preview of what applying it
+ * would change. Applying checks that the catalogue has not changed since the preview was made.
+ */
+export const catalogueUploads = pgTable('catalogue_uploads', {
+  id: serial('id').primaryKey(),
+  createdBy: text('created_by').notNull(),
+  fileName: text('file_name').notNull(),
+  /** Archive every tariff the file does not hold (the file is the whole catalogue). */
+  replace: boolean('replace').notNull(),
+  tariffs: jsonb('tariffs').notNull(),
+  refused: jsonb('refused').notNull(),
+  preview: jsonb('preview').notNull(),
+  /** `tariff_catalogue_version` when the preview was made. */
+  baseVersion: text('base_version').notNull(),
+  status: text('status', { enum: UPLOAD_STATUSES }).notNull().default('pending'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+});

@@ -1,0 +1,124 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { PageSchema, ProblemRef } from '../../lib/schemas';
+import {
+  AuditEntrySchema,
+  AuditQuery,
+  OidSchema,
+  RoleChangeSchema,
+  RoleParam,
+  STAFF_SCHEMA,
+  StaffMeSchema,
+  StaffPersonSchema,
+  StaffRoleSchema,
+} from './schemas';
+import { auditPage, grantRole, revokeRole, type StaffActor, staffList } from './service';
+
+/** The guard has set it on every staff route. */
+export function actorOf(request: { staff: StaffActor | null }): StaffActor {
+  if (!request.staff) throw new Error('a staff route ran without its guard');
+  return request.staff;
+}
+
+const RoleParams = Type.Object({ oid: OidSchema, role: RoleParam });
+
+/** The back office's own calls: who am I, the staff and their roles, the audit. */
+const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addSchema(StaffRoleSchema);
+  app.addSchema(StaffMeSchema);
+  app.addSchema(StaffPersonSchema);
+  app.addSchema(RoleChangeSchema);
+  app.addSchema(AuditEntrySchema);
+
+  app.get(
+    '/v1/staff/me',
+    {
+      config: { staff: 'any' },
+      schema: {
+        ...STAFF_SCHEMA,
+        operationId: 'getStaffMe',
+        summary: 'Роли вошедшего сотрудника (404, если ролей нет)',
+        response: { 200: Type.Ref('StaffMe'), 404: ProblemRef },
+      },
+    },
+    async (request) => {
+      const me = actorOf(request);
+      return { oid: me.oid, name: me.name, roles: me.roles };
+    },
+  );
+
+  app.get(
+    '/v1/staff/people',
+    {
+      config: { staff: 'admin' },
+      schema: {
+        ...STAFF_SCHEMA,
+        operationId: 'getStaffPeople',
+        summary: 'Сотрудники и их роли',
+        response: { 200: Type.Array(Type.Ref('StaffPerson')), 404: ProblemRef },
+      },
+    },
+    async () => staffList(app.db),
+  );
+
+  app.put(
+    '/v1/staff/people/:oid/roles/:role',
+    {
+      config: { staff: 'admin' },
+      schema: {
+        ...STAFF_SCHEMA,
+        operationId: 'grantStaffRole',
+        summary: 'Выдать роль человеку по его oid в ЕСИА',
+        params: RoleParams,
+        response: { 200: Type.Ref('StaffRoleChange'), 400: ProblemRef, 404: ProblemRef },
+      },
+    },
+    async (request) => grantRole(app.db, actorOf(request), request.params.oid, request.params.role),
+  );
+
+  app.delete(
+    '/v1/staff/people/:oid/roles/:role',
+    {
+      config: { staff: 'admin' },
+      schema: {
+        ...STAFF_SCHEMA,
+        operationId: 'revokeStaffRole',
+        summary: 'Снять роль (последнего администратора снять нельзя)',
+        params: RoleParams,
+        response: { 200: Type.Ref('StaffRoleChange'), 400: ProblemRef, 404: ProblemRef, 409: ProblemRef },
+      },
+    },
+    async (request) => revokeRole(app.db, actorOf(request), request.params.oid, request.params.role),
+  );
+
+  app.get(
+    '/v1/staff/audit',
+    {
+      config: { staff: 'admin' },
+      schema: {
+        ...STAFF_SCHEMA,
+        operationId: 'getStaffAudit',
+        summary: 'Журнал действий сотрудников, сначала новые, с фильтрами',
+        querystring: AuditQuery,
+        response: { 200: PageSchema(Type.Ref('StaffAuditEntry')), 400: ProblemRef, 404: ProblemRef },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      return auditPage(
+        app.db,
+        {
+          actorOid: q.actorOid,
+          action: q.action,
+          target: q.target,
+          from: q.from ? new Date(q.from) : undefined,
+          to: q.to ? new Date(q.to) : undefined,
+        },
+        q.Skip,
+        q.Take,
+      );
+    },
+  );
+};
+
+export default staffRoutes;

@@ -1,0 +1,111 @@
+import type { Database } from '../../db/client';
+import { HttpProblem } from '../../lib/problem';
+import {
+  type AuditFilter,
+  deleteRole,
+  insertAudit,
+  insertRole,
+  listAudit,
+  listRoles,
+  lockAdmins,
+  rolesOf,
+} from './repository';
+import type { StaffRole } from './tables';
+
+/** Who does a staff action: the signed-in person, or the command line. */
+export interface StaffActor {
+  oid: string;
+  name: string;
+  roles: StaffRole[];
+  /** Audit records written for this request (a staff call that changed something without one is a bug). */
+  audited: number;
+}
+
+/** The command line as an actor (`npm run staff`). */
+export function cliActor(): StaffActor {
+  return { oid: 'cli', name: 'Командная строка', roles: ['admin'], audited: 0 };
+}
+
+/**
+ * Writes the audit record of a staff action in the caller's transaction: the record exists exactly when
+ * the change it describes was committed.
+ */
+export async function audit(
+  tx: Database,
+  actor: StaffActor,
+  action: string,
+  target: string,
+  details: Record<string, unknown> = {},
+): Promise<void> {
+  await insertAudit(tx, { actorOid: actor.oid, actorName: actor.name, action, target, details });
+  actor.audited++;
+}
+
+/** The staff roles of an ESIA identity (none: not staff). */
+export function staffRolesOf(db: Database, oid: string): Promise<StaffRole[]> {
+  return rolesOf(db, oid);
+}
+
+/** Everyone with a role, one entry per person. */
+export async function staffList(db: Database) {
+  const byOid = new Map<
+    string,
+    { oid: string; name: string | null; roles: { role: StaffRole; grantedBy: string; grantedAt: string }[] }
+  >();
+  for (const r of await listRoles(db)) {
+    const person = byOid.get(r.oid) ?? { oid: r.oid, name: r.name, roles: [] };
+    person.roles.push({ role: r.role, grantedBy: r.grantedBy, grantedAt: r.grantedAt.toISOString() });
+    byOid.set(r.oid, person);
+  }
+  return [...byOid.values()];
+}
+
+/** Grants a role, audited; granting one already held changes nothing and is not an error. */
+export async function grantRole(db: Database, actor: StaffActor, oid: string, role: StaffRole) {
+  return db.transaction(async (tx) => {
+    const granted = await insertRole(tx, oid, role, actor.oid);
+    await audit(tx, actor, 'staff.grant', `staff:${oid}`, { role, changed: granted });
+    return { changed: granted };
+  });
+}
+
+/**
+ * Takes a role away, audited. The last admin cannot be removed from the back office (nobody could grant
+ * roles any more); the command line can, as it can make a new admin. Admins are locked first, so two
+ * admins removing each other at once leave one.
+ */
+export async function revokeRole(
+  db: Database,
+  actor: StaffActor,
+  oid: string,
+  role: StaffRole,
+  options: { allowLastAdmin?: boolean } = {},
+) {
+  return db.transaction(async (tx) => {
+    if (role === 'admin' && !options.allowLastAdmin) {
+      const admins = await lockAdmins(tx);
+      if (admins.length === 1 && admins[0] === oid) {
+        throw new HttpProblem(
+          409,
+          'Нельзя снять последнего администратора',
+          undefined,
+          'Назначьте сначала другого администратора: иначе выдавать роли сможет только командная строка.',
+        );
+      }
+    }
+    const revoked = await deleteRole(tx, oid, role);
+    await audit(tx, actor, 'staff.revoke', `staff:${oid}`, { role, changed: revoked });
+    return { changed: revoked };
+  });
+}
+
+/** A page of the audit, newest first. */
+export async function auditPage(db: Database, filter: AuditFilter, skip: number, take: number) {
+  const { rows, totalRows } = await listAudit(db, filter, skip, take);
+  return {
+    data: rows.map((r) => ({ ...r, at: r.at.toISOString() })),
+    offset: skip,
+    pageSize: take,
+    totalRows,
+  };
+}
