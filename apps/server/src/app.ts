@@ -33,6 +33,7 @@ import settingsStaffRoutes from './modules/settings/staff-routes';
 import staffPlugin from './modules/staff/plugin';
 import tariffsPlugin from './modules/tariffs/plugin';
 import tariffRoutes from './modules/tariffs/routes';
+import tariffsStaffRoutes from './modules/tariffs/staff-routes';
 import csrfPlugin from './plugins/csrf';
 import databasePlugin from './plugins/database';
 import drainPlugin from './plugins/drain';
@@ -195,6 +196,7 @@ export async function buildApp({ config, database, ownsDatabase = false }: Build
       await api.register(serviceRoutes);
       await api.register(lookupRoutes, { config });
       await api.register(tariffRoutes);
+      await api.register(tariffsStaffRoutes);
       await api.register(esiaRoutes);
       await api.register(accountRoutes);
       await api.register(newsRoutes);

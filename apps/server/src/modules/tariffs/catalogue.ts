@@ -174,12 +174,22 @@ export function parseCsvRows(text: string): string[][] {
 
 /** Reads a CSV catalogue: header row, then one row per tariff and region. */
 export function parseCatalogueCsv(text: string): CatalogueTariff[] {
+  return csvTariffs(text).map((t) => normaliseTariff(t, String(t.where)));
+}
+
+type CsvTariff = Record<string, unknown> & { regions: { regionCode: string; price: string }[] };
+
+/**
+ * A CSV file's rows gathered into raw tariffs (one per operator and slug, with every region's price), not yet
+ * checked; a file without the header's columns is refused as a whole.
+ */
+function csvTariffs(text: string): CsvTariff[] {
   const [header, ...rows] = parseCsvRows(text);
   if (!header) throw new CatalogueError('Файл пуст.');
   const index = new Map(header.map((h, i) => [h.trim(), i]));
   const missing = CSV_COLUMNS.filter((c) => !index.has(c) && c !== 'description' && c !== 'url');
   if (missing.length > 0) throw new CatalogueError(`В заголовке нет столбцов: ${missing.join(', ')}.`);
-  const byKey = new Map<string, Record<string, unknown> & { regions: { regionCode: string; price: string }[] }>();
+  const byKey = new Map<string, CsvTariff>();
   rows.forEach((cells, n) => {
     const get = (c: (typeof CSV_COLUMNS)[number]) => {
       const i = index.get(c);
@@ -211,7 +221,7 @@ export function parseCatalogueCsv(text: string): CatalogueTariff[] {
     }
     t.regions.push({ regionCode: get('region_code'), price: get('price') });
   });
-  return [...byKey.values()].map((t) => normaliseTariff(t, String(t.where)));
+  return [...byKey.values()];
 }
 
 function csvField(value: string): string {
@@ -249,4 +259,56 @@ export function catalogueToCsv(list: CatalogueTariff[]): string {
     }
   }
   return `${lines.join('\r\n')}\r\n`;
+}
+
+/** A tariff of an uploaded file that cannot be loaded, and why (Russian, names the row). */
+export interface RefusedRow {
+  where: string;
+  reason: string;
+}
+
+/**
+ * Reads a catalogue file for the back office's preview: a broken file as a whole (not JSON, no CSV header)
+ * throws CatalogueError, but a bad tariff is refused on its own with its reason and the rest are read.
+ */
+export function readCatalogueLeniently(
+  text: string,
+  format: 'json' | 'csv',
+): { tariffs: CatalogueTariff[]; refused: RefusedRow[] } {
+  const refused: RefusedRow[] = [];
+  const tariffs: CatalogueTariff[] = [];
+  const seen = new Set<string>();
+  const take = (raw: Record<string, unknown>, where: string) => {
+    try {
+      const t = normaliseTariff(raw, where);
+      const key = `${t.operatorSlug}/${t.slug}`;
+      if (seen.has(key)) throw new CatalogueError(`${where}: тариф ${key} уже встречался в файле выше`);
+      seen.add(key);
+      tariffs.push(t);
+    } catch (error) {
+      if (!(error instanceof CatalogueError)) throw error;
+      refused.push({
+        where,
+        reason: error.message.startsWith(`${where}: `) ? error.message.slice(where.length + 2) : error.message,
+      });
+    }
+  };
+  if (format === 'json') {
+    let data: unknown;
+    try {
+      data = JSON.parse(text.replace(/^\uFEFF/, ''));
+    } catch {
+      throw new CatalogueError('Файл не является JSON.');
+    }
+    if (!Array.isArray(data)) throw new CatalogueError('Ожидался JSON-массив тарифов.');
+    data.forEach((raw, i) => {
+      const where = `тариф №${i + 1}`;
+      if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+        refused.push({ where, reason: 'ожидался объект тарифа' });
+      else take(raw as Record<string, unknown>, where);
+    });
+    return { tariffs, refused };
+  }
+  for (const t of csvTariffs(text)) take(t, String(t.where));
+  return { tariffs, refused };
 }

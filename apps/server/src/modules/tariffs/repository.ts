@@ -5,7 +5,7 @@ import type { TariffKind } from './catalogue';
 import { CATALOGUE_VERSION_KEY } from './catalogue-events';
 import { preparedRows, type Row, rows } from './dialect';
 import type { TariffSortField } from './schemas';
-import { tariffRegions, tariffs, UNLIMITED } from './tables';
+import { catalogueUploads, tariffRegions, tariffs, UNLIMITED } from './tables';
 
 export interface Bound {
   min?: number | undefined;
@@ -390,4 +390,43 @@ export async function regionOperatorPairs(db: Database) {
     db,
     sql`select ro.region_code, o.slug, o.site from region_operators ro join operators o on o.id = ro.operator_id`,
   );
+}
+
+/** Names of what a catalogue refers to: operators by slug, regions by code, services by slug. */
+export async function catalogueReferenceNames(db: Database) {
+  const [ops, regionList, media, convergence] = await Promise.all([
+    db.select({ slug: operators.slug, name: operators.name }).from(operators),
+    db.select({ code: regions.code, name: regions.name }).from(regions),
+    db.select({ slug: mediaServices.slug }).from(mediaServices),
+    db.select({ slug: convergenceServices.slug }).from(convergenceServices),
+  ]);
+  return {
+    operators: new Map(ops.map((o) => [o.slug, o.name])),
+    regions: new Map(regionList.map((r) => [r.code, r.name])),
+    media: new Set(media.map((m) => m.slug)),
+    convergence: new Set(convergence.map((c) => c.slug)),
+  };
+}
+
+export type UploadRow = typeof catalogueUploads.$inferSelect;
+
+export async function insertUpload(db: Database, values: typeof catalogueUploads.$inferInsert): Promise<UploadRow> {
+  const [row] = await db.insert(catalogueUploads).values(values).returning();
+  if (!row) throw new Error('upload insert returned no row');
+  return row;
+}
+
+export async function findUpload(db: Database, id: number): Promise<UploadRow | undefined> {
+  const [row] = await db.select().from(catalogueUploads).where(eq(catalogueUploads.id, id));
+  return row;
+}
+
+/** Locks an upload for the decision made in `tx`: two decisions at once are taken one after the other. */
+export async function lockUpload(tx: Database, id: number): Promise<UploadRow | undefined> {
+  const [row] = await tx.select().from(catalogueUploads).where(eq(catalogueUploads.id, id)).for('update');
+  return row;
+}
+
+export async function decideUpload(tx: Database, id: number, status: 'applied' | 'cancelled'): Promise<void> {
+  await tx.update(catalogueUploads).set({ status, decidedAt: sql`now()` }).where(eq(catalogueUploads.id, id));
 }

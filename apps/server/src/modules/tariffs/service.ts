@@ -175,7 +175,7 @@ const stored = (n: number | null) => (n === null ? UNLIMITED : n);
 const unitText = (n: number | null) => (n === null ? null : String(n));
 
 /** A catalogue file's tariffs as rows to store; an unknown operator, region or service refuses the whole file. */
-function toStored(list: CatalogueTariff[], refs: CatalogueReferences): StoredTariff[] {
+export function toStored(list: CatalogueTariff[], refs: CatalogueReferences): StoredTariff[] {
   const idOf = (map: Map<string, number>, slug: string, what: string, t: CatalogueTariff) => {
     const id = map.get(slug);
     if (id === undefined) throw new CatalogueError(`${t.operatorSlug}/${t.slug}: неизвестный ${what} «${slug}».`);

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app';
+import { CITIZENS } from '../esia/test-support';
+import { signInStaff, staffCall } from '../staff/test-support';
+import type { CatalogueTariff } from './catalogue';
+
+let t: TestApp;
+let staff: Record<string, string>;
+let admin: Record<string, string>;
+beforeAll(async () => {
+  t = await createTestApp();
+  staff = await signInStaff(t.app, CITIZENS.sidorov, ['catalogue']);
+  admin = await signInStaff(t.app, CITIZENS.morozov, ['admin']);
+});
+afterAll(async () => t?.close());
+
+/** A file field as a browser's form sends it. */
+function upload(name: string, text: string, query = '') {
+  const boundary = 'XtestBoundaryX';
+  const payload = `--${boundary}\r\nContent-Disposition: form-data; name="File"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n${text}\r\n--${boundary}--\r\n`;
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/staff/tariffs/uploads${query}`,
+    headers: { ...staff, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
+}
+
+const catalogue = async (): Promise<CatalogueTariff[]> =>
+  JSON.parse((await staffCall(t.app, staff, 'GET', '/api/v1/staff/tariffs/export?format=json')).body);
+
+/** The tariff's price in a region, as the public list shows it. */
+async function listedPrice(regionCode: number, name: string): Promise<number | undefined> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1.4/tariff/list?RegionCode=${regionCode}&Skip=0&Take=100&SortBy=price&SortDesc=false&Name=${encodeURIComponent(name)}`,
+  });
+  return res.json().data.find((x: { name: string }) => x.name === name)?.price;
+}
+
+describe('the tariff catalogue from the back office', () => {
+  let target: CatalogueTariff;
+  let uploadId: number;
+
+  it('previews a file: added, changed and refused rows per operator and region, changing nothing', async () => {
+    const current = await catalogue();
+    target = current.find((x) => !x.isArchived && x.regions.length > 0) as CatalogueTariff;
+    const region = target.regions[0] as { regionCode: number; price: number };
+    const before = await listedPrice(region.regionCode, target.name);
+    expect(before).toBe(region.price);
+    const changed = { ...target, regions: [{ ...region, price: region.price + 7 }] };
+    const added = { ...target, slug: 'novyi-tarif-iz-faila', name: 'Новый тариф из файла', regions: [region] };
+    const file = JSON.stringify([
+      changed,
+      added,
+      { ...added, slug: 'plokhoi', kind: 'Что-то' },
+      { ...added, slug: 'chuzhoi', operatorSlug: 'net-takogo' },
+    ]);
+    const res = await upload('katalog.json', file);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    uploadId = body.id;
+    expect(body.status).toBe('pending');
+    expect(body.preview.totals).toMatchObject({ added: 1, changed: 1, refused: 2, removed: 0 });
+    const group = body.preview.groups.find(
+      (g: { operatorSlug: string; regionCode: number }) =>
+        g.operatorSlug === target.operatorSlug && g.regionCode === region.regionCode,
+    );
+    expect(group.added).toEqual(['Новый тариф из файла']);
+    expect(group.changed[0]).toEqual({ name: target.name, what: [`цена ${region.price} → ${region.price + 7} ₽`] });
+    // The tariff was sold in other regions too: the file drops them.
+    if (target.regions.length > 1) expect(body.preview.totals.changed).toBe(1);
+    expect(body.refused).toEqual([
+      { where: 'тариф №3', reason: 'kind — Package или NonPackage' },
+      { where: 'net-takogo/chuzhoi', reason: 'неизвестный оператор «net-takogo»' },
+    ]);
+    expect(await listedPrice(region.regionCode, target.name)).toBe(before);
+  });
+
+  it('applies an upload once, however many times it is clicked, and the list shows it', async () => {
+    const region = target.regions[0] as { regionCode: number; price: number };
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        staffCall(t.app, staff, 'POST', `/api/v1/staff/tariffs/uploads/${uploadId}/apply`),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(9);
+    expect(answers.find((a) => a.statusCode === 409)?.json().title).toBe('Загрузка уже применена');
+    expect(await listedPrice(region.regionCode, target.name)).toBe(region.price + 7);
+    expect(await listedPrice(region.regionCode, 'Новый тариф из файла')).toBe(region.price);
+    const log = (await staffCall(t.app, admin, 'GET', `/api/v1/staff/audit?target=upload:${uploadId}`)).json();
+    expect(log.data.map((e: { action: string }) => e.action)).toEqual(['tariffs.apply', 'tariffs.upload']);
+  });
+
+  it('refuses to apply a preview the catalogue has moved past, and cancels without a change', async () => {
+    const current = await catalogue();
+    const one = current.find((x) => x.slug === 'novyi-tarif-iz-faila') as CatalogueTariff;
+    const first = (await upload('a.json', JSON.stringify([{ ...one, name: 'Имя А' }]))).json();
+    const second = (await upload('b.json', JSON.stringify([{ ...one, name: 'Имя Б' }]))).json();
+    expect((await staffCall(t.app, staff, 'POST', `/api/v1/staff/tariffs/uploads/${first.id}/apply`)).statusCode).toBe(
+      200,
+    );
+    const stale = await staffCall(t.app, staff, 'POST', `/api/v1/staff/tariffs/uploads/${second.id}/apply`);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().title).toBe('Каталог изменился после предпросмотра');
+    const cancelled = await staffCall(t.app, staff, 'POST', `/api/v1/staff/tariffs/uploads/${second.id}/cancel`);
+    expect(cancelled.json().status).toBe('cancelled');
+    expect((await catalogue()).find((x) => x.slug === 'novyi-tarif-iz-faila')?.name).toBe('Имя А');
+  });
+
+  it('refuses a file that is not a catalogue in Russian, storing nothing', async () => {
+    for (const [name, text, message] of [
+      ['x.json', '{not json', 'Файл не является JSON.'],
+      ['x.csv', 'a,b,c\n1,2,3', 'В заголовке нет столбцов'],
+      ['x.xlsx', 'whatever', 'в формате .json или .csv'],
+    ] as const) {
+      const res = await upload(name, text);
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json().errors.File[0]).toContain(message);
+    }
+  });
+
+  it('exports the catalogue as CSV, audited', async () => {
+    const res = await staffCall(t.app, staff, 'GET', '/api/v1/staff/tariffs/export?format=csv');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="tariffs-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(res.body).toContain('novyi-tarif-iz-faila');
+    const log = (await staffCall(t.app, admin, 'GET', '/api/v1/staff/audit?action=tariffs.export')).json();
+    expect(log.data[0].details).toMatchObject({ format: 'csv' });
+  });
+});
