@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, CITIZENS, signIn } from './modules/esia/test-support';
+import { cliActor, grantRole } from './modules/staff/service';
+import { STAFF_ROLES } from './modules/staff/tables';
 import { createTestApp, type TestApp } from './test/app';
 import { TEST_ENGINE } from './test/database';
 
@@ -41,6 +43,8 @@ interface Operation {
   signIn: boolean;
   /** The answer is an event stream (fuzzed anonymous only). */
   stream: boolean;
+  /** A back-office call (tagged staff): fuzzed again as a staff member holding every role. */
+  staff: boolean;
 }
 
 interface FuzzRequest {
@@ -187,6 +191,7 @@ function operationsOf(doc: {
         parameters?: Parameter[];
         requestBody?: { content: Record<string, { schema: JsonSchema }> };
         responses?: Record<string, { content?: Record<string, unknown> } | undefined>;
+        tags?: string[];
       }
     >
   >;
@@ -207,6 +212,7 @@ function operationsOf(doc: {
         signIn: op.responses?.['401'] !== undefined,
         // A Server-Sent Events stream answers a signed-in caller with a stream that never ends.
         stream: Object.keys(op.responses?.['200']?.content ?? {}).includes('text/event-stream'),
+        staff: op.tags?.includes('staff') ?? false,
       });
     }
   }
@@ -295,12 +301,17 @@ function buildRequests(ops: Operation[]): FuzzRequest[] {
 
 let t: TestApp;
 let signedIn: Record<string, string>;
+let staff: Record<string, string>;
 beforeAll(async () => {
   t = await createTestApp();
   const steps = await signIn(t.app, CITIZENS.ivanov);
   // The access cookie only: a fuzzed refresh would rotate the refresh token under the run's feet.
   steps.jar.delete(t.app.session.refreshCookie);
   signedIn = authHeaders(steps.jar);
+  for (const role of STAFF_ROLES) await grantRole(t.app.db, cliActor(), CITIZENS.petrova, role);
+  const staffSteps = await signIn(t.app, CITIZENS.petrova);
+  staffSteps.jar.delete(t.app.session.refreshCookie);
+  staff = authHeaders(staffSteps.jar);
 });
 afterAll(async () => t?.close());
 
@@ -313,7 +324,12 @@ describe(`OpenAPI-driven fuzzing (${TEST_ENGINE})`, () => {
     // Calls behind sign-in get the same treatment signed in, so their validation is reached too.
     const signInOps = ops.filter((op) => op.signIn && !op.foreign && !op.stream);
     const withSession = buildRequests(signInOps).map((r) => ({ ...r, headers: { ...r.headers, ...signedIn } }));
-    const all = [...anonymous, ...withSession];
+    // Staff calls answer 404 to everyone else: fuzzed last as a member of every role, so their validation
+    // and handlers are reached (a switched-off feature then only makes more 404s).
+    const staffOps = ops.filter((op) => op.staff);
+    expect(staffOps.length).toBeGreaterThanOrEqual(24);
+    const asStaff = buildRequests(staffOps).map((r) => ({ ...r, headers: { ...r.headers, ...staff } }));
+    const all = [...anonymous, ...withSession, ...asStaff];
     expect(all.length).toBeGreaterThanOrEqual(2000);
 
     const statuses = new Map<number, number>();
