@@ -13,6 +13,7 @@ import { preloadPage, routeOf } from './app/router';
 import { getAuthQueryOptions } from './features/auth';
 import { getFeaturesQueryOptions, getThemeQueryOptions } from './features/settings';
 import { setServerFetch } from './lib/api-instance';
+import { NotFoundSignal } from './lib/not-found-signal';
 import { documentTitle, PageMetaCollector } from './lib/page-meta';
 
 export { SERVER_STATE_ID } from './app/query-client';
@@ -83,11 +84,17 @@ export function render({ url, fetch }: RenderRequest): Promise<RenderResult> {
     const collect = (title: string, description?: string) => {
       meta = { title, description };
     };
+    let drewNotFound = false;
+    const notFoundDrawn = () => {
+      drewNotFound = true;
+    };
     const tree = () => (
       <PageMetaCollector value={collect}>
-        <Router ssrPath={pathname} ssrSearch={search}>
-          <App queryClient={queryClient} theme={theme} />
-        </Router>
+        <NotFoundSignal value={notFoundDrawn}>
+          <Router ssrPath={pathname} ssrSearch={search}>
+            <App queryClient={queryClient} theme={theme} />
+          </Router>
+        </NotFoundSignal>
       </PageMetaCollector>
     );
 
@@ -104,14 +111,16 @@ export function render({ url, fetch }: RenderRequest): Promise<RenderResult> {
       .getAll()
       .filter((q) => q.state.status === 'error');
     for (const query of failed) queryClient.getQueryCache().remove(query);
-    // Everything lazy has loaded by now, so this render draws the page in one piece, in order.
+    // Everything lazy has loaded by now, so this render draws the page in one piece, in order; only this
+    // render says whether the page is the not-found one.
+    drewNotFound = false;
     const html = renderToString(tree());
     return {
       html,
       title: documentTitle(meta.title),
       description: meta.description,
       state: { theme, queries: dehydrate(queryClient) },
-      notFound: routeOf(pathname)?.name === 'not-found',
+      notFound: drewNotFound || routeOf(pathname)?.name === 'not-found',
     };
   });
 }

@@ -43,6 +43,10 @@ export default fp(
           .type('text/plain; charset=utf-8')
           .send('Веб-приложение не собрано: выполните npm run build или npm start.');
       }
+      // The back office is for staff only: never indexed, whatever a search engine finds linked.
+      if (request.url === '/staff' || request.url.startsWith('/staff/') || request.url.startsWith('/staff?')) {
+        reply.header('X-Robots-Tag', 'noindex, nofollow');
+      }
       if (renderPage && (await renderPage(request, reply))) return reply;
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     };

@@ -84,6 +84,9 @@ export const routeTable: RouteDef[] = [
   },
   { name: 'operators', path: '/operators/:page?', page: () => import('../routes/operators'), feature: 'OperatorPage' },
   { name: 'operator', path: '/operator/:slug', page: () => import('../routes/operator'), feature: 'OperatorPage' },
+  // The back office: one page module for all its sections, which draws the not-found page for anyone
+  // without a staff role (signed in or not); its code stays out of every other page's bundle.
+  { name: 'staff', path: '/staff/:section?/:id?', page: () => import('../routes/staff') },
   // The guards draw the not-found page too, so it ships with the main bundle.
   { name: 'not-found', path: '*', page: async () => ({ default: NotFoundPage }) },
 ];

@@ -1,8 +1,10 @@
 import { Button, Group, Text } from '@mantine/core';
 import { Link } from 'wouter';
 import { Page } from '../components/page';
+import { useNotFoundSignal } from '../lib/not-found-signal';
 
 export default function NotFoundPage() {
+  useNotFoundSignal();
   return (
     <Page title="Страница не найдена" description="Такой страницы на сайте нет." size="md">
       <Text size="lg">

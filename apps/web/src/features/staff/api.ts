@@ -113,9 +113,10 @@ export function useSwitchFlag() {
     mutationFn: async ({ feature, isEnabled }: { feature: StaffFeature['feature']; isEnabled: boolean }) =>
       api.put('/api/v1/staff/flags/{feature}', { path: { feature }, body: { isEnabled } }),
     // The site's own flags (menu links, guards) change with it.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['settings'] }).then(() =>
-      queryClient.invalidateQueries({ queryKey: staffKeys.flags }),
-    ),
+    onSuccess: () =>
+      queryClient
+        .invalidateQueries({ queryKey: ['settings'] })
+        .then(() => queryClient.invalidateQueries({ queryKey: staffKeys.flags })),
   });
 }
 

@@ -1,7 +1,8 @@
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type DragEvent, useId, useState } from 'react';
-import { sampleBatchFile, saveFile, useBatchLookup } from '../api';
+import { saveFile } from '../../../lib/save-file';
+import { sampleBatchFile, useBatchLookup } from '../api';
 import classes from './batch-upload.module.css';
 
 const EXTENSIONS = ['csv', 'txt', 'xlsx'];
