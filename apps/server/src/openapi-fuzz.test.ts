@@ -327,7 +327,7 @@ describe(`OpenAPI-driven fuzzing (${TEST_ENGINE})`, () => {
     // Staff calls answer 404 to everyone else: fuzzed last as a member of every role, so their validation
     // and handlers are reached (a switched-off feature then only makes more 404s).
     const staffOps = ops.filter((op) => op.staff);
-    expect(staffOps.length).toBeGreaterThanOrEqual(24);
+    expect(staffOps.length).toBeGreaterThanOrEqual(31);
     const asStaff = buildRequests(staffOps).map((r) => ({ ...r, headers: { ...r.headers, ...staff } }));
     const all = [...anonymous, ...withSession, ...asStaff];
     expect(all.length).toBeGreaterThanOrEqual(2000);

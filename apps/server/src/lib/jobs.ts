@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { Param, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Database, DatabaseHandle } from '../db/client';
 
@@ -45,7 +45,8 @@ export function transactionExecutor(tx: Database): PgBoss.Db {
           value !== null && typeof value === 'object' && !(value instanceof Date) && !Array.isArray(value)
             ? JSON.stringify(value)
             : value;
-        chunks.push(sql`${param}`);
+        // An array (pg-boss's job ids, `$2::uuid[]`) is one parameter: drizzle would spread it into a list.
+        chunks.push(Array.isArray(param) ? sql`${new Param(param)}` : sql`${param}`);
         last = (match.index ?? 0) + match[0].length;
       }
       chunks.push(sql.raw(text.slice(last)));
@@ -87,6 +88,18 @@ async function createQueues(boss: PgBoss, queues: readonly QueueSpec[]): Promise
     const { name, ...options } = q;
     await boss.createQueue(name, { name, policy: 'standard', ...options });
   }
+}
+
+/** A job whose retries are spent. */
+export interface FailedJob {
+  id: string;
+  queue: string;
+  data: unknown;
+  /** What the last attempt threw (pg-boss keeps `{ message }`). */
+  output: unknown;
+  retryCount: number;
+  createdOn: Date;
+  failedOn: Date | null;
 }
 
 /** A job's state as the staff desk and the metrics name it. */
@@ -243,6 +256,22 @@ export class JobQueue {
       [],
     );
     return rows as { queue: string; state: JobState; count: number }[];
+  }
+
+  /** The newest jobs whose retries are spent (state failed), for the staff desk. */
+  async failedJobs(limit: number): Promise<FailedJob[]> {
+    const { rows } = await this.handle.executeSql(
+      `select id, name as queue, data, output, retry_count as "retryCount", created_on as "createdOn",
+              completed_on as "failedOn"
+         from ${JOBS_SCHEMA}.job where state = 'failed' order by completed_on desc nulls last limit $1`,
+      [limit],
+    );
+    return rows as unknown as FailedJob[];
+  }
+
+  /** Puts a failed job back in its queue, inside `tx` (the staff audit's transaction). */
+  async retry(queue: string, id: string, tx: Database): Promise<void> {
+    await this.boss.retry(queue, id, { db: transactionExecutor(tx) });
   }
 
   /** Sends a periodic job on a cron schedule (Moscow time). */

@@ -71,6 +71,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/staff/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Очередь фоновых задач: ждут, выполняются, не удались */
+        get: operations["getStaffJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/jobs/{queue}/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Повторить неудавшуюся задачу */
+        post: operations["retryStaffJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/order/portation/init": {
         parameters: {
             query?: never;
@@ -167,6 +201,91 @@ export interface paths {
         get: operations["getAccountEvents"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/porting/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Найти заявления по номеру заявления или номеру телефона */
+        get: operations["findStaffPortingOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/porting/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Заявление: ход, сообщения БДПН, отправленные уведомления */
+        get: operations["getStaffPortingOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/porting/orders/{id}/personal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Персональные данные заявителя (каждый просмотр записывается в журнал) */
+        get: operations["getStaffPortingPersonal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/porting/orders/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Отправить последнее уведомление ещё раз */
+        post: operations["resendStaffPortingNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/porting/orders/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Отменить зависшее заявление; причину получит абонент */
+        post: operations["cancelStaffPortingOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1290,6 +1409,25 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        StaffJobs: {
+            /** @description Очереди: ждут, выполняются, не удались (очереди *.failed — недоставленные задачи) */
+            queues: {
+                queue: string;
+                waiting: number;
+                active: number;
+                failed: number;
+            }[];
+            failed: {
+                id: string;
+                queue: string;
+                data: string;
+                error: string;
+                retryCount: number;
+                /** Format: date-time */
+                createdAt: string;
+                failedAt: string | null;
+            }[];
+        };
         PortationOrder: {
             /** @description Номер заявления */
             id: number;
@@ -1379,6 +1517,73 @@ export interface components {
              * @description Когда можно запросить код снова
              */
             resendAfter: string;
+        };
+        StaffPortingOrder: {
+            /** @description Номер заявления */
+            id: number;
+            msisdn: string;
+            status: "Initialized" | "PendingBDPN" | "Done" | "Deleted";
+            reason: string | null;
+            regionName: string | null;
+            fromOperator: string | null;
+            toOperator: string | null;
+            tariffName: string | null;
+            portationDate: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            submittedAt: string | null;
+            /** Format: date-time */
+            lastUpdateAt: string;
+            portation: {
+                id: number;
+                status: "Initialized" | "PendingBDPN" | "Done" | "Deleted";
+                processId: string | null;
+                windowStart: string | null;
+                completedAt: string | null;
+            } | null;
+            timeline: {
+                /** Format: date-time */
+                occurredAt: string;
+                status: "Initialized" | "PendingBDPN" | "Done" | "Deleted";
+                kind: string;
+                description: string;
+            }[];
+            /** @description Сообщения процесса в БДПН (null, пока заявление туда не отправлено) */
+            gateway: {
+                messages: {
+                    seq: number;
+                    type: string;
+                    at: string;
+                    reason: string | null;
+                }[];
+            } | {
+                error: string;
+            } | null;
+            notifications: {
+                id: number;
+                channel: "sms" | "email";
+                /** @description Скрыт: полностью — в персональных данных */
+                recipient: string;
+                subject: string;
+                body: string;
+                /** @description pending, sent, failed, skipped */
+                status: string;
+                attempts: number;
+                error: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                sentAt: string | null;
+            }[];
+        };
+        StaffPortingPersonal: {
+            name: string | null;
+            birthDate: string | null;
+            passportMasked: string | null;
+            mobiles: string[];
+            email: string | null;
+            orderEmail: string | null;
+            /** @description Куда сайт отправлял уведомления */
+            recipients: string[];
         };
         FeatureFlag: {
             feature: "Portation" | "EsiaAuth" | "News" | "OperatorPage" | "OperatorsByRegionMap";
@@ -2223,6 +2428,76 @@ export interface operations {
             };
         };
     };
+    getStaffJobs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffJobs"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    retryStaffJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                queue: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffJobs"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     initPortationOrder: {
         parameters: {
             query?: never;
@@ -2589,6 +2864,249 @@ export interface operations {
                 };
                 content: {
                     "text/event-stream": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    findStaffPortingOrders: {
+        parameters: {
+            query: {
+                /** @description 4711 или +7 916 123-45-67 */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        msisdn: string;
+                        status: "Initialized" | "PendingBDPN" | "Done" | "Deleted";
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        lastUpdateAt: string;
+                    }[];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getStaffPortingOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffPortingOrder"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getStaffPortingPersonal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffPortingPersonal"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    resendStaffPortingNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffPortingOrder"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cancelStaffPortingOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Причина для абонента */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffPortingOrder"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
                 };
             };
         };

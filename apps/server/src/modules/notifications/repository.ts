@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type Channel, notifications, outboxMessages } from './tables';
 
@@ -51,4 +51,13 @@ export async function insertOutboxMessage(
 /** The newest outbox messages. */
 export async function recentOutbox(db: Database, limit: number) {
   return db.select().from(outboxMessages).orderBy(desc(outboxMessages.id)).limit(limit);
+}
+
+/** Everything sent (or being sent) about an order, oldest first. */
+export async function notificationsOfOrder(db: Database, orderId: number) {
+  return db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.orderId, orderId))
+    .orderBy(asc(notifications.createdAt), asc(notifications.id));
 }

@@ -17,6 +17,7 @@ import {
   WITHDRAW_FAILED_QUEUE,
   WITHDRAW_QUEUE,
 } from './service';
+import portingStaffRoutes from './staff-routes';
 import { databaseProcessStore, lookupRegistry } from './standin-store';
 import { withdrawalFailed, withdrawJob } from './withdrawal';
 
@@ -101,6 +102,7 @@ export default fp(
     });
     app.addHook('onClose', async () => feed.close());
     await app.register(portingRoutes, { prefix: '/api', deps, feed });
+    await app.register(portingStaffRoutes, { prefix: '/api', deps });
   },
-  { name: 'porting', dependencies: ['database', 'session', 'lookup', 'jobs', 'notifications'] },
+  { name: 'porting', dependencies: ['database', 'session', 'lookup', 'jobs', 'notifications', 'staff'] },
 );

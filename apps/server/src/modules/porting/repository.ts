@@ -320,3 +320,31 @@ export async function orderCountsByStatus(db: Database): Promise<{ status: strin
     .from(portationOrders)
     .groupBy(portationOrders.status);
 }
+
+/** Orders for the staff desk: by id, or every order of a number, newest first. */
+export async function findOrdersForDesk(db: Database, by: { id?: number; msisdn?: string }, limit: number) {
+  const where = by.id !== undefined ? eq(portationOrders.id, by.id) : eq(portationOrders.msisdn, by.msisdn ?? '');
+  return db
+    .select({
+      id: portationOrders.id,
+      msisdn: portationOrders.msisdn,
+      status: portationOrders.status,
+      createdAt: portationOrders.createdAt,
+      lastUpdateAt: portationOrders.lastUpdateAt,
+    })
+    .from(portationOrders)
+    .where(where)
+    .orderBy(desc(portationOrders.id))
+    .limit(limit);
+}
+
+/** The portation an order started (the newest), for the desk. */
+export async function portationForDesk(db: Database, orderId: number): Promise<PortationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(portations)
+    .where(eq(portations.orderId, orderId))
+    .orderBy(desc(portations.id))
+    .limit(1);
+  return row;
+}

@@ -29,6 +29,30 @@ import { type Owner, owns, type PortationChange, type PortingDeps } from './serv
 export async function deleteOrder(deps: PortingDeps, owner: Owner, id: number): Promise<void> {
   const view = await repo.findOrder(deps.db, id);
   if (!view || !owns(view.order, owner)) throw notFound();
+  await withdrawOrder(deps, id, BY_SUBSCRIBER);
+}
+
+/** Who withdraws an order, in the words the order keeps and the subscriber is told. */
+export interface Withdrawal {
+  /** A draft (never submitted) removed: its reason and event, and whether the subscriber hears of it. */
+  draft: { reason: string; description: string; tell: boolean };
+  /** A submitted application withdrawn (the subscriber is always told). */
+  submitted: { reason: string; description: string };
+  /** Written in the transaction that ends the order (the staff audit of a cancellation). */
+  record?: (tx: Database) => Promise<void>;
+}
+
+/** The subscriber's own withdrawal (`DELETE /v1/order/portation/{id}`). */
+export const BY_SUBSCRIBER: Withdrawal = {
+  draft: { reason: 'Удалено по вашей просьбе.', description: 'Заявление удалено по вашей просьбе', tell: false },
+  submitted: { reason: 'Отозвано по вашей просьбе.', description: EVENT_TEXT.cancelled() },
+};
+
+/**
+ * Withdraws an order by the rules above, in `how`'s words; the caller has checked who may. Answers whether
+ * this call ended it (false: it had already ended).
+ */
+export async function withdrawOrder(deps: PortingDeps, id: number, how: Withdrawal): Promise<boolean> {
   const now = deps.now();
   const decided = await deps.db.transaction(async (tx): Promise<Decision> => {
     const order = await repo.lockOrder(tx, id);
@@ -39,10 +63,11 @@ export async function deleteOrder(deps: PortingDeps, owner: Owner, id: number): 
         deps,
         tx,
         { order, portation: null },
-        'Удалено по вашей просьбе.',
-        { kind: 'cancelled', description: 'Заявление удалено по вашей просьбе' },
-        { now, tell: false },
+        how.draft.reason,
+        { kind: 'cancelled', description: how.draft.description },
+        { now, tell: how.draft.tell },
       );
+      await how.record?.(tx);
       return { kind: 'ended', change };
     }
     const portation = (await repo.lockPortationOfOrder(tx, id)) ?? null;
@@ -52,12 +77,12 @@ export async function deleteOrder(deps: PortingDeps, owner: Owner, id: number): 
       return { kind: 'ask', portation };
     }
     // Never sent to the central database: withdrawn here, and the engine will not send it.
-    return { kind: 'ended', change: await withdrawn(deps, tx, order, portation, now) };
+    return { kind: 'ended', change: await withdrawn(deps, tx, how, order, portation, now) };
   });
-  if (decided.kind === 'nothing') return;
+  if (decided.kind === 'nothing') return false;
   if (decided.kind === 'ended') {
     deps.publish(decided.change);
-    return;
+    return true;
   }
   const { gateway } = deps;
   if (!gateway) throw centralDatabaseUnavailable();
@@ -80,9 +105,10 @@ export async function deleteOrder(deps: PortingDeps, owner: Owner, id: number): 
       }
       return null;
     }
-    return withdrawn(deps, tx, order, portation, deps.now());
+    return withdrawn(deps, tx, how, order, portation, deps.now());
   });
   if (change) deps.publish(change);
+  return change !== null;
 }
 
 type Decision =
@@ -90,21 +116,24 @@ type Decision =
   | { kind: 'ended'; change: PortationChange }
   | { kind: 'ask'; portation: repo.PortationRow };
 
-function withdrawn(
+async function withdrawn(
   deps: PortingDeps,
   tx: Database,
+  how: Withdrawal,
   order: repo.OrderRow,
   portation: repo.PortationRow | null,
   now: Date,
 ): Promise<PortationChange> {
-  return endAsDeleted(
+  const change = await endAsDeleted(
     deps,
     tx,
     { order, portation },
-    'Отозвано по вашей просьбе.',
-    { kind: 'cancelled', description: EVENT_TEXT.cancelled() },
+    how.submitted.reason,
+    { kind: 'cancelled', description: how.submitted.description },
     { now, tell: true },
   );
+  await how.record?.(tx);
+  return change;
 }
 
 function alreadyPorted(): HttpProblem {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../../lib/problem';
 import { addRouteHook } from '../../lib/route-hooks';
-import staffRoutes from './routes';
+import staffRoutes, { jobsStaffRoutes } from './routes';
 import { type StaffActor, staffRolesOf } from './service';
 import type { StaffRole } from './tables';
 
@@ -56,6 +56,7 @@ export default fp(
       }
     });
     await app.register(staffRoutes, { prefix: '/api' });
+    await app.register(jobsStaffRoutes, { prefix: '/api' });
   },
-  { name: 'staff', dependencies: ['database', 'session'] },
+  { name: 'staff', dependencies: ['database', 'session', 'jobs'] },
 );

@@ -12,7 +12,7 @@ import {
   StaffPersonSchema,
   StaffRoleSchema,
 } from './schemas';
-import { auditPage, grantRole, revokeRole, type StaffActor, staffList } from './service';
+import { auditPage, grantRole, jobsOverview, retryJob, revokeRole, type StaffActor, staffList } from './service';
 
 /** The guard has set it on every staff route. */
 export function actorOf(request: { staff: StaffActor | null }): StaffActor {
@@ -118,6 +118,62 @@ const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
         q.Take,
       );
     },
+  );
+};
+
+const JobsSchema = Type.Object(
+  {
+    queues: Type.Array(
+      Type.Object({ queue: Type.String(), waiting: Type.Integer(), active: Type.Integer(), failed: Type.Integer() }),
+      { description: 'Очереди: ждут, выполняются, не удались (очереди *.failed — недоставленные задачи)' },
+    ),
+    failed: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        queue: Type.String(),
+        data: Type.String(),
+        error: Type.String(),
+        retryCount: Type.Integer(),
+        createdAt: Type.String({ format: 'date-time' }),
+        failedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+      }),
+    ),
+  },
+  { $id: 'StaffJobs' },
+);
+
+/** The job queue for support: how deep each queue is, what failed, and a retry. */
+export const jobsStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addSchema(JobsSchema);
+  app.get(
+    '/v1/staff/jobs',
+    {
+      config: { staff: 'support' },
+      schema: {
+        ...STAFF_SCHEMA,
+        operationId: 'getStaffJobs',
+        summary: 'Очередь фоновых задач: ждут, выполняются, не удались',
+        response: { 200: Type.Ref('StaffJobs'), 404: ProblemRef },
+      },
+    },
+    async () => jobsOverview(app.jobs),
+  );
+  app.post(
+    '/v1/staff/jobs/:queue/:id/retry',
+    {
+      config: { staff: 'support' },
+      schema: {
+        ...STAFF_SCHEMA,
+        operationId: 'retryStaffJob',
+        summary: 'Повторить неудавшуюся задачу',
+        params: Type.Object({
+          queue: Type.String({ pattern: '^[a-z][a-z0-9.-]{0,59}$' }),
+          id: Type.String({ format: 'uuid' }),
+        }),
+        response: { 200: Type.Ref('StaffJobs'), 400: ProblemRef, 404: ProblemRef },
+      },
+    },
+    async (request) => retryJob(app.db, app.jobs, actorOf(request), request.params.queue, request.params.id),
   );
 };
 

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client';
+import type { JobQueue } from '../../lib/jobs';
 import { HttpProblem } from '../../lib/problem';
 import {
   type AuditFilter,
@@ -108,4 +109,49 @@ export async function auditPage(db: Database, filter: AuditFilter, skip: number,
     pageSize: take,
     totalRows,
   };
+}
+
+/** The job queue for the desk: jobs per queue by state, and the newest failed jobs with their errors. */
+export async function jobsOverview(jobs: JobQueue) {
+  const [counts, failed] = await Promise.all([jobs.countsByState(), jobs.failedJobs(50)]);
+  const byQueue = new Map<string, { queue: string; waiting: number; active: number; failed: number }>();
+  for (const c of counts) {
+    const q = byQueue.get(c.queue) ?? { queue: c.queue, waiting: 0, active: 0, failed: 0 };
+    q[c.state] += c.count;
+    byQueue.set(c.queue, q);
+  }
+  return {
+    queues: [...byQueue.values()].sort((a, b) => a.queue.localeCompare(b.queue)),
+    failed: failed.map((j) => ({
+      id: j.id,
+      queue: j.queue,
+      data: JSON.stringify(j.data ?? null).slice(0, 500),
+      error: errorOf(j.output),
+      retryCount: j.retryCount,
+      createdAt: new Date(j.createdOn).toISOString(),
+      failedAt: j.failedOn ? new Date(j.failedOn).toISOString() : null,
+    })),
+  };
+}
+
+function errorOf(output: unknown): string {
+  const message = (output as { message?: unknown } | null)?.message;
+  return typeof message === 'string' ? message.slice(0, 500) : '';
+}
+
+/** Puts a failed job back in its queue, audited in the same transaction; 404 for a job that has not failed. */
+export async function retryJob(db: Database, jobs: JobQueue, actor: StaffActor, queue: string, id: string) {
+  const failed = (await jobs.failedJobs(1000)).find((j) => j.id === id && j.queue === queue);
+  if (!failed)
+    throw new HttpProblem(
+      404,
+      'Запись не найдена',
+      undefined,
+      'Такой неудачной задачи нет: её уже повторили или она выполнена.',
+    );
+  await db.transaction(async (tx) => {
+    await jobs.retry(queue, id, tx);
+    await audit(tx, actor, 'jobs.retry', `job:${queue}/${id}`, { error: errorOf(failed.output) });
+  });
+  return jobsOverview(jobs);
 }

@@ -1,0 +1,197 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { INT4_MAX, ProblemRef } from '../../lib/schemas';
+import { actorOf } from '../staff/routes';
+import { STAFF_SCHEMA } from '../staff/schemas';
+import type { PortingDeps } from './service';
+import { cancelByStaff, deskOrder, deskPersonalData, findForDesk, resendLast } from './staff-service';
+import { ORDER_STATUSES } from './tables';
+
+const Status = Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)));
+const When = Type.String({ format: 'date-time' });
+const MaybeWhen = Type.Union([When, Type.Null()]);
+const MaybeText = Type.Union([Type.String(), Type.Null()]);
+
+const DeskOrderSchema = Type.Object(
+  {
+    id: Type.Integer({ description: 'Номер заявления' }),
+    msisdn: Type.String(),
+    status: Status,
+    reason: MaybeText,
+    regionName: MaybeText,
+    fromOperator: MaybeText,
+    toOperator: MaybeText,
+    tariffName: MaybeText,
+    portationDate: MaybeText,
+    createdAt: When,
+    submittedAt: MaybeWhen,
+    lastUpdateAt: When,
+    portation: Type.Union([
+      Type.Object({
+        id: Type.Integer(),
+        status: Status,
+        processId: MaybeText,
+        windowStart: MaybeWhen,
+        completedAt: MaybeWhen,
+      }),
+      Type.Null(),
+    ]),
+    timeline: Type.Array(
+      Type.Object({ occurredAt: When, status: Status, kind: Type.String(), description: Type.String() }),
+    ),
+    gateway: Type.Union(
+      [
+        Type.Object({
+          messages: Type.Array(
+            Type.Object({ seq: Type.Integer(), type: Type.String(), at: Type.String(), reason: MaybeText }),
+          ),
+        }),
+        Type.Object({ error: Type.String() }),
+        Type.Null(),
+      ],
+      { description: 'Сообщения процесса в БДПН (null, пока заявление туда не отправлено)' },
+    ),
+    notifications: Type.Array(
+      Type.Object({
+        id: Type.Integer(),
+        channel: Type.Union([Type.Literal('sms'), Type.Literal('email')]),
+        recipient: Type.String({ description: 'Скрыт: полностью — в персональных данных' }),
+        subject: Type.String(),
+        body: Type.String(),
+        status: Type.String({ description: 'pending, sent, failed, skipped' }),
+        attempts: Type.Integer(),
+        error: MaybeText,
+        createdAt: When,
+        sentAt: MaybeWhen,
+      }),
+    ),
+  },
+  { $id: 'StaffPortingOrder' },
+);
+
+const PersonalSchema = Type.Object(
+  {
+    name: MaybeText,
+    birthDate: MaybeText,
+    passportMasked: MaybeText,
+    mobiles: Type.Array(Type.String()),
+    email: MaybeText,
+    orderEmail: MaybeText,
+    recipients: Type.Array(Type.String(), { description: 'Куда сайт отправлял уведомления' }),
+  },
+  { $id: 'StaffPortingPersonal' },
+);
+
+const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: INT4_MAX }) });
+
+/** The porting desk (role support): find an order, see its course, resend, cancel a stuck one. */
+const portingStaffRoutes: FastifyPluginAsyncTypebox<{ deps: PortingDeps }> = async (app, { deps }) => {
+  app.addSchema(DeskOrderSchema);
+  app.addSchema(PersonalSchema);
+  const support = { staff: 'support' } as const;
+
+  app.get(
+    '/v1/staff/porting/orders',
+    {
+      config: support,
+      schema: {
+        ...STAFF_SCHEMA,
+        operationId: 'findStaffPortingOrders',
+        summary: 'Найти заявления по номеру заявления или номеру телефона',
+        querystring: Type.Object({
+          q: Type.String({ minLength: 1, maxLength: 40, description: '4711 или +7 916 123-45-67' }),
+        }),
+        response: {
+          200: Type.Array(
+            Type.Object({
+              id: Type.Integer(),
+              msisdn: Type.String(),
+              status: Status,
+              createdAt: When,
+              lastUpdateAt: When,
+            }),
+          ),
+          400: ProblemRef,
+          404: ProblemRef,
+        },
+      },
+    },
+    async (request) =>
+      (await findForDesk(deps, request.query.q)).map((o) => ({
+        ...o,
+        createdAt: o.createdAt.toISOString(),
+        lastUpdateAt: o.lastUpdateAt.toISOString(),
+      })),
+  );
+
+  app.get(
+    '/v1/staff/porting/orders/:id',
+    {
+      config: support,
+      schema: {
+        ...STAFF_SCHEMA,
+        operationId: 'getStaffPortingOrder',
+        summary: 'Заявление: ход, сообщения БДПН, отправленные уведомления',
+        params: IdParams,
+        response: { 200: Type.Ref('StaffPortingOrder'), 400: ProblemRef, 404: ProblemRef },
+      },
+    },
+    async (request) => deskOrder(deps, request.params.id),
+  );
+
+  app.get(
+    '/v1/staff/porting/orders/:id/personal',
+    {
+      config: support,
+      schema: {
+        ...STAFF_SCHEMA,
+        operationId: 'getStaffPortingPersonal',
+        summary: 'Персональные данные заявителя (каждый просмотр записывается в журнал)',
+        params: IdParams,
+        response: { 200: Type.Ref('StaffPortingPersonal'), 400: ProblemRef, 404: ProblemRef },
+      },
+    },
+    async (request) => deskPersonalData(deps, actorOf(request), request.params.id),
+  );
+
+  app.post(
+    '/v1/staff/porting/orders/:id/resend',
+    {
+      config: support,
+      schema: {
+        ...STAFF_SCHEMA,
+        operationId: 'resendStaffPortingNotification',
+        summary: 'Отправить последнее уведомление ещё раз',
+        params: IdParams,
+        response: { 200: Type.Ref('StaffPortingOrder'), 400: ProblemRef, 404: ProblemRef, 409: ProblemRef },
+      },
+    },
+    async (request) => resendLast(deps, actorOf(request), request.params.id),
+  );
+
+  app.post(
+    '/v1/staff/porting/orders/:id/cancel',
+    {
+      config: support,
+      schema: {
+        ...STAFF_SCHEMA,
+        operationId: 'cancelStaffPortingOrder',
+        summary: 'Отменить зависшее заявление; причину получит абонент',
+        params: IdParams,
+        body: Type.Object({
+          reason: Type.String({ minLength: 5, maxLength: 300, description: 'Причина для абонента' }),
+        }),
+        response: {
+          200: Type.Ref('StaffPortingOrder'),
+          400: ProblemRef,
+          404: ProblemRef,
+          409: ProblemRef,
+          503: ProblemRef,
+        },
+      },
+    },
+    async (request) => cancelByStaff(deps, actorOf(request), request.params.id, request.body.reason),
+  );
+};
+
+export default portingStaffRoutes;

@@ -1,0 +1,159 @@
+import { normaliseMsisdn } from '@perenos/phone';
+import { HttpProblem, notFound, validationProblem } from '../../lib/problem';
+import { notificationsOfOrder } from '../notifications/repository';
+import { audit, type StaffActor } from '../staff/service';
+import * as repo from './repository';
+import type { PortingDeps } from './service';
+import { withdrawOrder } from './withdrawal';
+
+/** An address or number shown to support without the personal-data view: enough to recognise, not to use. */
+export function maskRecipient(recipient: string): string {
+  const at = recipient.indexOf('@');
+  if (at > 0) return `${recipient.slice(0, 1)}***${recipient.slice(at)}`;
+  return recipient.length > 4 ? `${recipient.slice(0, 4)}*****${recipient.slice(-2)}` : '***';
+}
+
+/** Orders by their number (id) or by the phone number they move; 400 when the text is neither. */
+export async function findForDesk(deps: PortingDeps, query: string) {
+  const text = query.trim().replace(/^№\s*/, '');
+  const msisdn = normaliseMsisdn(text);
+  if (msisdn) return repo.findOrdersForDesk(deps.db, { msisdn }, 50);
+  if (/^[1-9]\d{0,9}$/.test(text) && Number(text) <= 2_147_483_647) {
+    return repo.findOrdersForDesk(deps.db, { id: Number(text) }, 1);
+  }
+  throw validationProblem({ q: ['Введите номер заявления (например 4711) или номер телефона.'] });
+}
+
+/** What support sees of an order: its state, timeline, the central database's messages, what was sent. */
+export async function deskOrder(deps: PortingDeps, id: number) {
+  const view = await repo.findOrder(deps.db, id);
+  if (!view) throw notFound();
+  const [events, portation, sent] = await Promise.all([
+    repo.orderEvents(deps.db, id),
+    repo.portationForDesk(deps.db, id),
+    notificationsOfOrder(deps.db, id),
+  ]);
+  let gateway:
+    | { messages: { seq: number; type: string; at: string; reason: string | null }[] }
+    | { error: string }
+    | null = null;
+  if (portation?.processId) {
+    if (!deps.gateway) gateway = { error: 'Шлюз БДПН не настроен.' };
+    else {
+      try {
+        const process = await deps.gateway.poll(portation.processId, 0);
+        gateway = {
+          messages: process.messages.map((m) => ({ seq: m.seq, type: m.type, at: m.at, reason: m.reason ?? null })),
+        };
+      } catch (err) {
+        gateway = { error: `БДПН не ответила: ${err instanceof Error ? err.message : String(err)}` };
+      }
+    }
+  }
+  const o = view.order;
+  return {
+    id: o.id,
+    msisdn: o.msisdn,
+    status: o.status,
+    reason: o.reason,
+    regionName: view.regionName,
+    fromOperator: view.fromOperator?.name ?? null,
+    toOperator: view.toOperator?.name ?? null,
+    tariffName: o.tariffName,
+    portationDate: o.portationDate,
+    createdAt: o.createdAt.toISOString(),
+    submittedAt: o.submittedAt?.toISOString() ?? null,
+    lastUpdateAt: o.lastUpdateAt.toISOString(),
+    portation: portation
+      ? {
+          id: portation.id,
+          status: portation.status,
+          processId: portation.processId,
+          windowStart: portation.windowStart?.toISOString() ?? null,
+          completedAt: portation.completedAt?.toISOString() ?? null,
+        }
+      : null,
+    timeline: events.map((e) => ({ ...e, occurredAt: e.occurredAt.toISOString() })),
+    gateway,
+    notifications: sent.map((n) => ({
+      id: n.id,
+      channel: n.channel,
+      recipient: maskRecipient(n.recipient),
+      subject: n.subject,
+      body: n.body,
+      status: n.status,
+      attempts: n.attempts,
+      error: n.error,
+      createdAt: n.createdAt.toISOString(),
+      sentAt: n.sentAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+/** The applicant's personal data on an order: each view is audited (who looked, at which order). */
+export async function deskPersonalData(deps: PortingDeps, actor: StaffActor, id: number) {
+  const view = await repo.findOrder(deps.db, id);
+  if (!view) throw notFound();
+  const applicant = view.order.userId === null ? undefined : await repo.findApplicant(deps.db, view.order.userId);
+  const sent = await notificationsOfOrder(deps.db, id);
+  await deps.db.transaction((tx) =>
+    audit(tx, actor, 'porting.personal-data.view', `order:${id}`, { applicant: applicant?.id ?? null }),
+  );
+  const profile = applicant?.profile ?? null;
+  return {
+    name: applicant?.name ?? null,
+    birthDate: profile?.birthDate ?? null,
+    passportMasked: profile?.passportMasked ?? null,
+    mobiles: profile?.mobiles ?? [],
+    email: profile?.email ?? null,
+    orderEmail: view.order.email,
+    recipients: [...new Set(sent.map((n) => n.recipient))],
+  };
+}
+
+/** Sends the order's last notification again (a copy, with its own delivery), audited in the same transaction. */
+export async function resendLast(deps: PortingDeps, actor: StaffActor, id: number) {
+  const view = await repo.findOrder(deps.db, id);
+  if (!view) throw notFound();
+  const last = (await notificationsOfOrder(deps.db, id)).at(-1);
+  if (!last) {
+    throw new HttpProblem(409, 'Уведомлений не было', undefined, 'По этому заявлению сайт ещё ничего не отправлял.');
+  }
+  await deps.db.transaction(async (tx) => {
+    await deps.notify(tx, [
+      {
+        userId: last.userId,
+        orderId: last.orderId,
+        channel: last.channel,
+        recipient: last.recipient,
+        subject: last.subject,
+        body: last.body,
+      },
+    ]);
+    await audit(tx, actor, 'porting.notification.resend', `order:${id}`, {
+      notificationId: last.id,
+      channel: last.channel,
+    });
+  });
+  return deskOrder(deps, id);
+}
+
+/**
+ * Cancels a stuck order through the porting module's own withdrawal (the same rules and row locks as the
+ * subscriber's, and the central database is asked to cancel a filed application), with support's reason
+ * on the timeline and in the SMS and e-mail the subscriber gets; audited in the transaction that ends it.
+ */
+export async function cancelByStaff(deps: PortingDeps, actor: StaffActor, id: number, reason: string) {
+  const view = await repo.findOrder(deps.db, id);
+  if (!view) throw notFound();
+  const words = `Заявление отменено службой поддержки: ${reason}`;
+  const ended = await withdrawOrder(deps, id, {
+    draft: { reason: `${words}.`, description: words, tell: true },
+    submitted: { reason: `${words}.`, description: words },
+    record: (tx) => audit(tx, actor, 'porting.cancel', `order:${id}`, { reason, from: view.order.status }),
+  });
+  if (!ended) {
+    throw new HttpProblem(409, 'Заявление уже завершено', undefined, 'Его отменили раньше или перенос закончился.');
+  }
+  return deskOrder(deps, id);
+}
