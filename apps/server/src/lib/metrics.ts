@@ -54,7 +54,7 @@ export class SiteMetrics {
   });
   private readonly portingTransitions = new Counter({
     name: 'perenos_porting_transitions_total',
-    help: 'Шаги переноса, записанные этим узлом (события хронологии по виду)',
+    help: 'Изменения заявлений и переносов, записанные этим узлом, по статусу, в который они перешли',
     labelNames: ['stage'] as const,
     registers: [this.registry],
   });
@@ -153,7 +153,7 @@ export class SiteMetrics {
     this.jobFailures.inc({ queue });
   }
 
-  /** A porting step was committed (the timeline event's kind). */
+  /** A change of an order or portation was committed; `stage` is the status it moved to. */
   portingStep(stage: string): void {
     this.portingTransitions.inc({ stage });
   }

@@ -5,12 +5,16 @@ import { QueryState } from '../components/query-state';
 import {
   AuditLog,
   CataloguePanel,
+  DeskOrderView,
+  DeskSearch,
   FeedbackInbox,
   FeedbackThread,
   FlagsPanel,
+  getDeskOrderQueryOptions,
   getStaffFeedbackThreadQueryOptions,
   getStaffMeQueryOptions,
   getStaffStoryQueryOptions,
+  JobsPanel,
   NewsEditor,
   NewsList,
   PeoplePanel,
@@ -54,7 +58,19 @@ function ThreadPage({ id, roles }: { id: number; roles: Parameters<typeof StaffF
   );
 }
 
+function DeskPage({ id, roles }: { id: number; roles: Parameters<typeof StaffFrame>[0]['roles'] }) {
+  const order = useQuery(getDeskOrderQueryOptions(id));
+  if (order.error) return <NotFoundPage />;
+  return (
+    <StaffFrame title={`Заявление № ${id}`} current="porting" roles={roles}>
+      {order.data ? <DeskOrderView order={order.data} /> : <QueryState isPending error={null} />}
+    </StaffFrame>
+  );
+}
+
 const TITLES: Record<string, string> = {
+  porting: 'Заявления на перенос',
+  jobs: 'Фоновые задачи',
   news: 'Новости',
   tariffs: 'Каталог тарифов',
   feedback: 'Обращения',
@@ -89,11 +105,17 @@ export default function StaffPage() {
     const threadId = idOf(id);
     return threadId === undefined ? <NotFoundPage /> : <ThreadPage id={threadId} roles={roles} />;
   }
+  if (section === 'porting' && id !== undefined) {
+    const orderId = idOf(id);
+    return orderId === undefined ? <NotFoundPage /> : <DeskPage id={orderId} roles={roles} />;
+  }
   if (id !== undefined) return <NotFoundPage />;
   const body: Record<string, () => ReactNode> = {
     news: () => <NewsList />,
     tariffs: () => <CataloguePanel />,
     feedback: () => <FeedbackInbox />,
+    porting: () => <DeskSearch />,
+    jobs: () => <JobsPanel />,
     flags: () => <FlagsPanel />,
     people: () => <PeoplePanel />,
     audit: () => <AuditLog />,

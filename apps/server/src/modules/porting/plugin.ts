@@ -64,7 +64,11 @@ export default fp(
       lookup: (msisdn) => app.lookup.lookupFresh(msisdn),
       jobs: app.jobs,
       notify: (tx, messages) => app.notifications.queue(tx, messages),
-      publish: (change) => feed.publish(change),
+      // Every committed change passes here once: the metrics count the status it moved to.
+      publish: (change) => {
+        app.metrics.portingStep(change.status);
+        feed.publish(change);
+      },
       gateway,
       keys: { seal: app.session.sealKey, code: deriveKey(config.sessionSecret, 'confirmation code v1') },
       siteOrigin: config.publicOrigin ?? null,
@@ -104,5 +108,5 @@ export default fp(
     await app.register(portingRoutes, { prefix: '/api', deps, feed });
     await app.register(portingStaffRoutes, { prefix: '/api', deps });
   },
-  { name: 'porting', dependencies: ['database', 'session', 'lookup', 'jobs', 'notifications', 'staff'] },
+  { name: 'porting', dependencies: ['database', 'session', 'lookup', 'jobs', 'notifications', 'staff', 'metrics'] },
 );

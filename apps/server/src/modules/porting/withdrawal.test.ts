@@ -272,7 +272,9 @@ describe('withdrawing at the central database when it does not answer', () => {
     const events = await t.app.db
       .select({ kind: portationEvents.kind, description: portationEvents.description })
       .from(portationEvents)
-      .where(eq(portationEvents.portationId, p.id));
+      .where(eq(portationEvents.portationId, p.id))
+      // In the order written: PostgreSQL promises no order without one.
+      .orderBy(portationEvents.id);
     expect(events.at(-1)).toMatchObject({ kind: 'withdrawal-failed' });
     expect(events.at(-1)?.description).toMatch(/Не удалось отозвать заявление в БДПН/);
   });

@@ -218,3 +218,53 @@ export const getStaffAuditQueryOptions = (filter: AuditFilter, page: number) =>
       }),
     placeholderData: keepPreviousData,
   });
+
+export type DeskOrder = Schemas['StaffPortingOrder'];
+
+export const getDeskSearchQueryOptions = (q: string) =>
+  queryOptions({
+    queryKey: ['staff', 'list', { kind: 'porting', q }],
+    queryFn: async () => api.get('/api/v1/staff/porting/orders', { query: { q } }),
+    enabled: q !== '',
+    retry: false,
+  });
+
+export const getDeskOrderQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: ['staff', 'detail', { kind: 'porting', id }],
+    queryFn: async () => api.get('/api/v1/staff/porting/orders/{id}', { path: { id } }),
+    retry: false,
+  });
+
+export function useDeskActions(id: number) {
+  const queryClient = useQueryClient();
+  const done = (order: DeskOrder | null) => {
+    if (order) queryClient.setQueryData(getDeskOrderQueryOptions(id).queryKey, order);
+  };
+  return {
+    personal: useMutation({
+      mutationFn: async () => api.get('/api/v1/staff/porting/orders/{id}/personal', { path: { id } }),
+    }),
+    resend: useMutation({
+      mutationFn: async () => api.post('/api/v1/staff/porting/orders/{id}/resend', { path: { id } }),
+      onSuccess: done,
+    }),
+    cancel: useMutation({
+      mutationFn: async (reason: string) =>
+        api.post('/api/v1/staff/porting/orders/{id}/cancel', { path: { id }, body: { reason } }),
+      onSuccess: done,
+    }),
+  };
+}
+
+export const getStaffJobsQueryOptions = () =>
+  queryOptions({ queryKey: ['staff', 'list', { kind: 'jobs' }], queryFn: async () => api.get('/api/v1/staff/jobs') });
+
+export function useRetryJob() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ queue, id }: { queue: string; id: string }) =>
+      api.post('/api/v1/staff/jobs/{queue}/{id}/retry', { path: { queue, id } }),
+    onSuccess: (jobs) => queryClient.setQueryData(getStaffJobsQueryOptions().queryKey, jobs ?? undefined),
+  });
+}

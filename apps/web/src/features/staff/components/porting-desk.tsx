@@ -1,0 +1,261 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  List,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'wouter';
+import { QueryState } from '../../../components/query-state';
+import { ScrollTable } from '../../../components/scroll-table';
+import { formatDateTime } from '../../../lib/format';
+import { type DeskOrder, getDeskSearchQueryOptions, staffMessage, useDeskActions } from '../api';
+
+const STATUS: Record<DeskOrder['status'], string> = {
+  Initialized: 'Черновик',
+  PendingBDPN: 'В работе у БДПН',
+  Done: 'Номер перенесён',
+  Deleted: 'Отменено',
+};
+
+/** Find an order by its number or by the phone number it moves. */
+export function DeskSearch() {
+  const [text, setText] = useState('');
+  const [q, setQ] = useState('');
+  const found = useQuery(getDeskSearchQueryOptions(q));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setQ(text.trim());
+  };
+  return (
+    <Stack>
+      <form onSubmit={submit}>
+        <Group align="flex-end">
+          <TextInput
+            label="Номер заявления или телефона"
+            placeholder="4711 или +7 916 123-45-67"
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            maxLength={40}
+          />
+          <Button type="submit">Найти</Button>
+        </Group>
+      </form>
+      {q !== '' &&
+        (found.error ? (
+          <Alert color="red">{staffMessage(found.error)}</Alert>
+        ) : !found.data ? (
+          <QueryState isPending={found.isPending} error={null} />
+        ) : found.data.length === 0 ? (
+          <Text>Заявлений не найдено.</Text>
+        ) : (
+          <ScrollTable label="Найденные заявления" minWidth={560}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Заявление</Table.Th>
+                  <Table.Th>Номер</Table.Th>
+                  <Table.Th>Состояние</Table.Th>
+                  <Table.Th>Изменено</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {found.data.map((o) => (
+                  <Table.Tr key={o.id}>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/staff/porting/${o.id}`}>
+                        № {o.id}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{o.msisdn}</Table.Td>
+                    <Table.Td>{STATUS[o.status]}</Table.Td>
+                    <Table.Td>{formatDateTime(o.lastUpdateAt)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollTable>
+        ))}
+    </Stack>
+  );
+}
+
+/** One order for support: its course, the central database's messages, what was sent, and the actions. */
+export function DeskOrderView({ order }: { order: DeskOrder }) {
+  const actions = useDeskActions(order.id);
+  const [reason, setReason] = useState('');
+  const open = order.status === 'Initialized' || order.status === 'PendingBDPN';
+  const personal = actions.personal.data;
+  return (
+    <Stack>
+      <Paper withBorder p="md">
+        <Stack gap={4}>
+          <Group gap="sm">
+            <Badge variant="light">{STATUS[order.status]}</Badge>
+            <Text fw={600}>{order.msisdn}</Text>
+          </Group>
+          <Text size="sm">
+            {order.fromOperator ?? '—'} → {order.toOperator ?? '—'}, {order.regionName ?? 'регион не указан'}
+            {order.tariffName ? `, тариф «${order.tariffName}»` : ''}
+          </Text>
+          <Text size="sm">
+            Создано {formatDateTime(order.createdAt)}
+            {order.submittedAt ? `, отправлено ${formatDateTime(order.submittedAt)}` : ''}, изменено{' '}
+            {formatDateTime(order.lastUpdateAt)}
+            {order.portationDate ? `, дата переноса ${order.portationDate}` : ''}
+          </Text>
+          {order.reason && <Text size="sm">Причина: {order.reason}</Text>}
+        </Stack>
+      </Paper>
+      <Title order={2} size="h4">
+        Ход заявления
+      </Title>
+      <List size="sm" spacing={4}>
+        {order.timeline.map((e) => (
+          <List.Item key={`${e.occurredAt}-${e.kind}-${e.description}`}>
+            {formatDateTime(e.occurredAt)} — {e.description}
+          </List.Item>
+        ))}
+      </List>
+      <Title order={2} size="h4">
+        Сообщения БДПН
+      </Title>
+      {order.gateway === null ? (
+        <Text size="sm">Заявление в БДПН не отправлялось.</Text>
+      ) : 'error' in order.gateway ? (
+        <Alert color="orange">{order.gateway.error}</Alert>
+      ) : (
+        <List size="sm" spacing={4}>
+          {order.gateway.messages.map((m) => (
+            <List.Item key={m.seq}>
+              {formatDateTime(m.at)} — {m.type}
+              {m.reason ? `: ${m.reason}` : ''}
+            </List.Item>
+          ))}
+        </List>
+      )}
+      <Title order={2} size="h4">
+        Уведомления
+      </Title>
+      {order.notifications.length === 0 ? (
+        <Text size="sm">Сайт ничего не отправлял.</Text>
+      ) : (
+        <ScrollTable label="Уведомления" minWidth={640}>
+          <Table striped verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Когда</Table.Th>
+                <Table.Th>Канал</Table.Th>
+                <Table.Th>Кому</Table.Th>
+                <Table.Th>Текст</Table.Th>
+                <Table.Th>Доставка</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {order.notifications.map((n) => (
+                <Table.Tr key={n.id}>
+                  <Table.Td>{formatDateTime(n.createdAt)}</Table.Td>
+                  <Table.Td>{n.channel === 'sms' ? 'SMS' : 'E-mail'}</Table.Td>
+                  <Table.Td>{n.recipient}</Table.Td>
+                  <Table.Td>{n.body}</Table.Td>
+                  <Table.Td>
+                    {n.status}
+                    {n.error ? ` (${n.error})` : ''}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollTable>
+      )}
+      {(actions.resend.error || actions.cancel.error || actions.personal.error) && (
+        <Alert color="red" title="Не получилось">
+          {staffMessage(actions.resend.error ?? actions.cancel.error ?? actions.personal.error)}
+        </Alert>
+      )}
+      <Group>
+        <Button
+          variant="light"
+          loading={actions.resend.isPending}
+          disabled={order.notifications.length === 0}
+          onClick={() =>
+            actions.resend.mutate(undefined, {
+              onSuccess: () =>
+                notifications.show({ color: 'green', message: 'Последнее уведомление отправлено ещё раз.' }),
+            })
+          }
+        >
+          Повторить последнее уведомление
+        </Button>
+        <Button variant="default" loading={actions.personal.isPending} onClick={() => actions.personal.mutate()}>
+          Показать персональные данные
+        </Button>
+      </Group>
+      {personal && (
+        <Paper withBorder p="md">
+          <Text size="sm" c="dimmed">
+            Просмотр записан в журнал.
+          </Text>
+          <Text>{personal.name ?? 'Заявитель не вошёл на сайт'}</Text>
+          <Text size="sm">
+            Дата рождения: {personal.birthDate ?? '—'}; паспорт: {personal.passportMasked ?? '—'}
+          </Text>
+          <Text size="sm">
+            Телефоны: {personal.mobiles.join(', ') || '—'}; e-mail: {personal.orderEmail ?? personal.email ?? '—'}
+          </Text>
+          <Text size="sm">Уведомления уходили на: {personal.recipients.join(', ') || '—'}</Text>
+        </Paper>
+      )}
+      {open && (
+        <Paper withBorder p="md">
+          <Stack>
+            <Title order={2} size="h4">
+              Отменить заявление
+            </Title>
+            <Text size="sm">
+              Если заявление зависло. Абонент получит SMS и письмо: «Заявление отменено службой поддержки: причина».
+              Отправленное в БДПН заявление отзывается там же.
+            </Text>
+            <Textarea
+              label="Причина для абонента"
+              value={reason}
+              onChange={(e) => setReason(e.currentTarget.value)}
+              minLength={5}
+              maxLength={300}
+              autosize
+            />
+            <Group>
+              <Button
+                color="red"
+                disabled={reason.trim().length < 5}
+                loading={actions.cancel.isPending}
+                onClick={() =>
+                  actions.cancel.mutate(reason.trim(), {
+                    onSuccess: () =>
+                      notifications.show({
+                        color: 'green',
+                        message: 'Заявление отменено, абонент получит уведомление.',
+                      }),
+                  })
+                }
+              >
+                Отменить заявление
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}
