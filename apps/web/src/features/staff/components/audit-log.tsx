@@ -1,4 +1,4 @@
-import { Button, Code, Group, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryState } from '../../../components/query-state';
@@ -97,9 +97,9 @@ export function AuditLog() {
                     <Table.Td>{e.action}</Table.Td>
                     <Table.Td>{e.target}</Table.Td>
                     <Table.Td>
-                      <Code block style={{ whiteSpace: 'pre-wrap', maxWidth: 360 }}>
+                      <Text size="xs" ff="monospace" style={{ wordBreak: 'break-word', maxWidth: 360 }}>
                         {JSON.stringify(e.details)}
-                      </Code>
+                      </Text>
                     </Table.Td>
                   </Table.Tr>
                 ))}
