@@ -23,12 +23,14 @@ afterAll(async () => {
 describe('feature flags', () => {
   it('hides a disabled feature: its routes are not found and its links are gone', async () => {
     const page = await browser.newPage();
-    const errors = watchErrors(page);
     for (const path of ['/news', '/story/any', '/operators', '/operator/mts']) {
-      await page.goto(site.url + path);
+      // The not-found page, with the status a search engine reads.
+      const res = await page.goto(site.url + path);
+      expect(res?.status(), path).toBe(404);
       await page.locator('main h1').waitFor();
       expect(await page.locator('main h1').innerText()).toBe('Страница не найдена');
     }
+    const errors = watchErrors(page);
     const nav = page.getByRole('navigation', { name: 'Основное меню' });
     await nav.getByRole('link', { name: 'Тарифы' }).waitFor();
     expect(await nav.getByRole('link', { name: 'Новости' }).count()).toBe(0);

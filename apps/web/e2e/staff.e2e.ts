@@ -77,14 +77,10 @@ describe('the staff back office', () => {
     const page = await staff.newPage();
     const errors = watchErrors(page);
     await page.goto(`${site.url}/staff/news/new`);
-    await page.getByRole('textbox', { name: /^Заголовок/ }).fill('Сайт научился новому');
-    await page.getByRole('textbox', { name: /^Адрес новости/ }).fill('sait-nauchilsya');
-    await page
-      .getByRole('textbox', { name: /^Краткое описание/ })
-      .fill('Новость, опубликованная из служебного раздела.');
-    await page
-      .getByRole('textbox', { name: /^Текст/ })
-      .fill('## Что нового\n\nТеперь новости **публикуются** без SQL.');
+    await page.getByLabel(/^Заголовок/).fill('Сайт научился новому');
+    await page.getByLabel(/^Адрес новости/).fill('sait-nauchilsya');
+    await page.getByLabel(/^Краткое описание/).fill('Новость, опубликованная из служебного раздела.');
+    await page.getByLabel(/^Текст \(Markdown\)/).fill('## Что нового\n\nТеперь новости **публикуются** без SQL.');
     await page
       .getByRole('region', { name: 'Как будет на сайте' })
       .getByRole('heading', { name: 'Что нового' })
@@ -134,7 +130,17 @@ describe('the staff back office', () => {
 
     const visitor = await anonymousPage();
     await visitor.goto(`${site.url}/tariffs/moskva`);
-    await visitor.getByText('Тариф из файла').first().waitFor({ timeout: 10_000 });
+    await visitor
+      .getByText('Тариф из файла')
+      .first()
+      .waitFor({ timeout: 10_000 })
+      .catch(async (err: unknown) => {
+        await visitor.screenshot({ path: '/tmp/staff-tariffs-moskva.png', fullPage: true });
+        const listed = await visitor.request.get(
+          `${site.url}/api/v2/tariff/list?QueryType=Package&RegionSlug=moskva&Skip=0&Take=3&SortBy=price&SortDesc=false`,
+        );
+        throw new Error(`${String(err)}; cheapest was ${cheapest.name}; the list: ${await listed.text()}`);
+      });
   });
 
   it('switches a feature off after saying what disappears, and its route goes', async () => {
@@ -202,19 +208,27 @@ describe('the staff back office', () => {
       const order = (await res.json()) as { status: string; portation: { windowStart: string | null } | null };
       if (order.status === 'PendingBDPN' && order.portation?.windowStart === null) stuck = id;
     }
+    const refusals: string[] = [];
     if (stuck === undefined) {
-      // No demo porting is waiting now: a draft the subscriber started and left is stuck too.
+      // No demo porting is waiting now: a draft a subscriber started and left is stuck too.
+      const subscriber = await (await signedIn(CITIZEN)).newPage();
       const headers = { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' };
-      const info = (await (await page.request.get(`${site.url}/api/v1/account/info`)).json()) as { msisdns: string[] };
+      const info = (await (await subscriber.request.get(`${site.url}/api/v1/account/info`)).json()) as {
+        msisdns: string[];
+      };
       for (const msisdn of info.msisdns) {
-        const res = await page.request.post(`${site.url}/api/v1/order/portation/init`, { headers, data: { msisdn } });
+        const res = await subscriber.request.post(`${site.url}/api/v1/order/portation/init`, {
+          headers,
+          data: { msisdn },
+        });
         if (res.ok()) {
           stuck = ((await res.json()) as { id: number }).id;
           break;
         }
+        refusals.push(`${msisdn}: ${res.status()} ${await res.text()}`);
       }
     }
-    if (stuck === undefined) throw new Error('no order to cancel');
+    if (stuck === undefined) throw new Error(`no order to cancel: ${refusals.join('; ')}`);
     await page.goto(`${site.url}/staff/porting`);
     await page.getByRole('textbox', { name: 'Номер заявления или телефона' }).fill(String(stuck));
     await page.getByRole('button', { name: 'Найти' }).click();
