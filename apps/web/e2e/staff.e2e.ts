@@ -100,20 +100,14 @@ describe('the staff back office', () => {
   it('previews and applies a catalogue upload, and /tariffs shows the change', async () => {
     const page = await staff.newPage();
     const exported = await page.request.get(`${site.url}/api/v1/staff/tariffs/export?format=json`);
-    const catalogue = (await exported.json()) as {
-      name: string;
-      isArchived: boolean;
-      regions: { regionCode: number; price: number }[];
-    }[];
-    const moscow = catalogue
-      .filter((t) => !t.isArchived && t.regions.some((r) => r.regionCode === 77))
-      .sort(
-        (a, b) =>
-          (a.regions.find((r) => r.regionCode === 77)?.price ?? 0) -
-          (b.regions.find((r) => r.regionCode === 77)?.price ?? 0),
-      );
-    const cheapest = moscow[0];
-    if (!cheapest) throw new Error('no Moscow tariff in the demo catalogue');
+    const catalogue = (await exported.json()) as { operatorSlug: string; slug: string; name: string }[];
+    // The first tariff a visitor sees on /tariffs/moskva (packages, cheapest first), renamed by the file.
+    const first = await page.request.get(
+      `${site.url}/api/v2/tariff/list?QueryType=Package&RegionSlug=moskva&Skip=0&Take=1&SortBy=price&SortDesc=false`,
+    );
+    const shown = ((await first.json()) as { data: { operatorSlug: string; slug: string }[] }).data[0];
+    const cheapest = catalogue.find((x) => x.operatorSlug === shown?.operatorSlug && x.slug === shown?.slug);
+    if (!cheapest) throw new Error('the first tariff of /tariffs/moskva is not in the export');
     const file = join(site.dataDir, 'katalog.json');
     writeFileSync(file, JSON.stringify([{ ...cheapest, name: 'Тариф из файла' }]));
     await page.goto(`${site.url}/staff/tariffs`);
@@ -214,9 +208,9 @@ describe('the staff back office', () => {
       const subscriber = await (await signedIn(CITIZEN)).newPage();
       const headers = { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' };
       const info = (await (await subscriber.request.get(`${site.url}/api/v1/account/info`)).json()) as {
-        msisdns: string[];
+        msisdns: { msisdn: string }[];
       };
-      for (const msisdn of info.msisdns) {
+      for (const { msisdn } of info.msisdns) {
         const res = await subscriber.request.post(`${site.url}/api/v1/order/portation/init`, {
           headers,
           data: { msisdn },

@@ -88,7 +88,8 @@ export interface StoryContent {
   slug: string;
   title: string;
   summary: string;
-  markdown: string;
+  /** Null for a story written as HTML (the demo's, an import's): its HTML is kept as it is. */
+  markdown: string | null;
   html: string;
   imageId: string | null;
   imageAlt: string;

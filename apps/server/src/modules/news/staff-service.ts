@@ -123,6 +123,11 @@ export async function saveStory(db: Database, actor: StaffActor, id: number, inp
     .transaction(async (tx) => {
       const before = await lockNews(tx, id);
       if (!before) throw notFound();
+      // A story written as HTML (the demo's) and saved with its text left empty keeps its text.
+      if (before.markdown === null && values.markdown?.trim() === '') {
+        values.markdown = null;
+        values.html = before.html;
+      }
       const after = await updateStory(tx, id, values);
       const changed = (Object.keys(values) as (keyof StoryContent)[]).filter((k) => before[k] !== values[k]);
       await audit(tx, actor, 'news.update', `news:${id}`, { changed });

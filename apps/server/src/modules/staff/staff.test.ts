@@ -237,6 +237,21 @@ describe('news from the back office', () => {
     expect(await publicList()).not.toContain('pozzhe');
   });
 
+  it('keeps the text of a story written as HTML when it is saved with an empty Markdown field', async () => {
+    const list = (await staffCall(t.app, editor, 'GET', '/api/v1/staff/news?Take=100')).json();
+    const demo = list.data.find((s: { slug: string }) => s.slug === 'kak-vybrat-datu-perenosa');
+    const before = (await staffCall(t.app, editor, 'GET', `/api/v1/staff/news/${demo.id}`)).json();
+    expect(before.markdown).toBe('');
+    const saved = await staffCall(t.app, editor, 'PUT', `/api/v1/staff/news/${demo.id}`, {
+      slug: before.slug,
+      title: `${before.title}!`,
+      summary: before.summary,
+      markdown: '',
+    });
+    expect(saved.json().html).toBe(before.html);
+    expect(saved.json().title).toBe(`${before.title}!`);
+  });
+
   it('refuses a taken address and bad fields in Russian, changing nothing', async () => {
     const taken = await staffCall(t.app, editor, 'POST', '/api/v1/staff/news', {
       ...story,

@@ -110,6 +110,24 @@ describe('the tariff catalogue from the back office', () => {
     expect((await catalogue()).find((x) => x.slug === 'novyi-tarif-iz-faila')?.name).toBe('Имя А');
   });
 
+  it('renames the cheapest package of a region, and the tariffs list shows it first', async () => {
+    const current = await catalogue();
+    const priceIn = (x: CatalogueTariff) => x.regions.find((r) => r.regionCode === 77)?.price ?? Infinity;
+    const cheapest = current
+      .filter((x) => !x.isArchived && x.kind === 'Package' && priceIn(x) < Infinity)
+      .sort((a, b) => priceIn(a) - priceIn(b))[0] as CatalogueTariff;
+    const sent = (await upload('one.json', JSON.stringify([{ ...cheapest, name: 'Тариф из файла' }]))).json();
+    expect(sent.preview.totals).toMatchObject({ changed: 1, refused: 0 });
+    expect((await staffCall(t.app, staff, 'POST', `/api/v1/staff/tariffs/uploads/${sent.id}/apply`)).statusCode).toBe(
+      200,
+    );
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/tariff/list?QueryType=Package&RegionSlug=moskva&Skip=0&Take=3&SortBy=price&SortDesc=false',
+    });
+    expect(list.json().data.map((x: { name: string }) => x.name)).toContain('Тариф из файла');
+  });
+
   it('refuses a file that is not a catalogue in Russian, storing nothing', async () => {
     for (const [name, text, message] of [
       ['x.json', '{not json', 'Файл не является JSON.'],

@@ -67,6 +67,9 @@ export function NewsEditor({ story }: { story: StaffStory | undefined }) {
     staleTime: Number.POSITIVE_INFINITY,
   });
   const errors = fieldErrors(save.error);
+  // A story written as HTML (the demo's, an import's) has no Markdown: its text stays as it is until one is written.
+  const htmlOnly = story !== undefined && story.markdown === '' && story.html !== '';
+  const shown = htmlOnly && input.markdown.trim() === '' ? story.html : preview.data;
   const set = (field: keyof StoryInput) => (event: { currentTarget: { value: string } }) =>
     setInput((v) => ({ ...v, [field]: event.currentTarget.value }));
 
@@ -180,6 +183,12 @@ export function NewsEditor({ story }: { story: StaffStory | undefined }) {
           {imageError}
         </Alert>
       )}
+      {htmlOnly && (
+        <Alert color="blue" title="Текст записан без Markdown">
+          Эта новость пришла из демо-данных или импорта. Пока поле «Текст» пустое, её текст сохраняется как есть;
+          напишите текст в Markdown, чтобы заменить его.
+        </Alert>
+      )}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Textarea
           label="Текст (Markdown)"
@@ -198,7 +207,7 @@ export function NewsEditor({ story }: { story: StaffStory | undefined }) {
             <Title order={2} size="h3" mb="sm">
               {input.title || 'Заголовок'}
             </Title>
-            {preview.data ? <StoryHtml html={preview.data} /> : <Text c="dimmed">Здесь появится текст.</Text>}
+            {shown ? <StoryHtml html={shown} /> : <Text c="dimmed">Здесь появится текст.</Text>}
           </Paper>
         </Stack>
       </SimpleGrid>

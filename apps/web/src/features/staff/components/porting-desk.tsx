@@ -19,7 +19,7 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
 import { QueryState } from '../../../components/query-state';
 import { ScrollTable } from '../../../components/scroll-table';
-import { formatDateTime } from '../../../lib/format';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import { type DeskOrder, getDeskSearchQueryOptions, staffMessage, useDeskActions } from '../api';
 
 const STATUS: Record<DeskOrder['status'], string> = {
@@ -27,6 +27,19 @@ const STATUS: Record<DeskOrder['status'], string> = {
   PendingBDPN: 'В работе у БДПН',
   Done: 'Номер перенесён',
   Deleted: 'Отменено',
+};
+
+/** The central database's message types in Russian (the protocol's code stays beside, for the gateway's people). */
+const MESSAGE_NAMES: Record<string, string> = {
+  Accepted: 'Принято БДПН',
+  Rejected: 'Отказ БДПН',
+  DonorCheck: 'Проверка у донора',
+  DonorAccepted: 'Донор подтвердил',
+  DonorRejected: 'Отказ донора',
+  Scheduled: 'Назначено окно переноса',
+  Started: 'Перенос начат',
+  Ported: 'Номер перенесён',
+  Cancelled: 'Отменено',
 };
 
 /** Find an order by its number or by the phone number it moves. */
@@ -113,7 +126,7 @@ export function DeskOrderView({ order }: { order: DeskOrder }) {
             Создано {formatDateTime(order.createdAt)}
             {order.submittedAt ? `, отправлено ${formatDateTime(order.submittedAt)}` : ''}, изменено{' '}
             {formatDateTime(order.lastUpdateAt)}
-            {order.portationDate ? `, дата переноса ${order.portationDate}` : ''}
+            {order.portationDate ? `, дата переноса ${formatDate(order.portationDate)}` : ''}
           </Text>
           {order.reason && <Text size="sm">Причина: {order.reason}</Text>}
         </Stack>
@@ -139,8 +152,7 @@ export function DeskOrderView({ order }: { order: DeskOrder }) {
         <List size="sm" spacing={4}>
           {order.gateway.messages.map((m) => (
             <List.Item key={m.seq}>
-              {formatDateTime(m.at)} — {m.type}
-              {m.reason ? `: ${m.reason}` : ''}
+              {formatDateTime(m.at)} — {MESSAGE_NAMES[m.type] ?? m.type} ({m.type}){m.reason ? `: ${m.reason}` : ''}
             </List.Item>
           ))}
         </List>
