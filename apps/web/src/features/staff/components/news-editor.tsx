@@ -70,8 +70,11 @@ export function NewsEditor({ story }: { story: StaffStory | undefined }) {
   // A story written as HTML (the demo's, an import's) has no Markdown: its text stays as it is until one is written.
   const htmlOnly = story !== undefined && story.markdown === '' && story.html !== '';
   const shown = htmlOnly && input.markdown.trim() === '' ? story.html : preview.data;
-  const set = (field: keyof StoryInput) => (event: { currentTarget: { value: string } }) =>
-    setInput((v) => ({ ...v, [field]: event.currentTarget.value }));
+  // The value is read in the handler: React clears the event's currentTarget before a state updater runs.
+  const set = (field: keyof StoryInput) => (event: { currentTarget: { value: string } }) => {
+    const value = event.currentTarget.value;
+    setInput((v) => ({ ...v, [field]: value }));
+  };
 
   const onSave = () =>
     save.mutate(input, {
