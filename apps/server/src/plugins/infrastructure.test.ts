@@ -195,6 +195,21 @@ describe('configuration', () => {
     expect(loadConfig({ PORTING_TIME_SCALE: '5000' }).porting).toMatchObject({ standin: true, timeScale: 5000 });
   });
 
+  it('takes the metrics settings and refuses a short metrics token in production', () => {
+    const prod = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(40),
+      SEED_DEMO: 'false',
+      PUBLIC_ORIGIN: 'https://perenos.example',
+    };
+    expect(loadConfig(prod).metrics).toEqual({ token: undefined, port: undefined, host: '127.0.0.1' });
+    expect(() => loadConfig({ ...prod, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    expect(loadConfig({ ...prod, METRICS_TOKEN: 't'.repeat(32), METRICS_PORT: '9464' }).metrics.port).toBe(9464);
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ SUPPORT_EMAIL: 'not an address' })).toThrow(/SUPPORT_EMAIL/);
+    expect(loadConfig({ SUPPORT_EMAIL: 'support@perenos.example' }).supportEmail).toBe('support@perenos.example');
+  });
+
   it('answers 404 without the stand-ins in production', async () => {
     const prod = loadConfig(
       {

@@ -86,3 +86,32 @@ describe('feedback', () => {
     expect(limited.json().detail).toMatch(/Попробуйте снова через \d+ мин\./);
   });
 });
+
+describe('feedback with SUPPORT_EMAIL', () => {
+  let s: TestApp;
+  beforeAll(async () => {
+    s = await createTestApp({ supportEmail: 'support@perenos.example' }, 'reference');
+  });
+  afterAll(async () => s?.close());
+
+  it('queues a copy of each new message to support with the message, its number and the sender', async () => {
+    const challenge = (await s.app.inject({ method: 'GET', url: '/api/v1/feedback/challenge' })).json();
+    const solution = await solveChallenge({ challenge, deriveKey });
+    const altcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/v1/feedback/send',
+      payload: { ...message, altcha },
+      remoteAddress: '10.0.9.1',
+    });
+    expect(res.statusCode).toBe(200);
+    const { id } = res.json();
+    const copies = (await s.database.handle.db.execute(
+      "select subject, body from notifications where recipient = 'support@perenos.example'",
+    )) as unknown as { rows: { subject: string; body: string }[] };
+    expect(copies.rows).toHaveLength(1);
+    expect(copies.rows[0]?.subject).toBe(`Обращение № ${id}: Перенос номера`);
+    expect(copies.rows[0]?.body).toContain(message.message);
+    expect(copies.rows[0]?.body).toContain('anna@example.ru');
+  });
+});
