@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { AccessLog } from './access-log';
+import { AccessLog, loggedUrl } from './access-log';
 import { type RequestLogger, requestLogger } from './request-logger';
 
 /** A log stream that keeps each JSON line it is given, parsed. */
@@ -17,6 +17,20 @@ function logLines() {
 }
 
 describe('the access log', () => {
+  it('writes addresses without the secrets of a sign-in, and the rest of the query as it came', () => {
+    expect(loggedUrl('/api/v1/esia/callback?state=5f0c&code=abc-DEF_1')).toBe(
+      '/api/v1/esia/callback?state=***&code=***',
+    );
+    expect(loggedUrl('/esia-standin/aas/oauth2/v2/ac?client_id=PERENOS&client_secret=MII%2B&scope=openid')).toBe(
+      '/esia-standin/aas/oauth2/v2/ac?client_id=PERENOS&client_secret=***&scope=openid',
+    );
+    expect(loggedUrl('/x?Access_Token=eyJ.eyJ.sig&zipcode=101000&codes=1')).toBe(
+      '/x?Access_Token=***&zipcode=101000&codes=1',
+    );
+    expect(loggedUrl('/api/v1/msisdn/info?msisdn=79161234567')).toBe('/api/v1/msisdn/info?msisdn=79161234567');
+    expect(loggedUrl('/code/state')).toBe('/code/state');
+  });
+
   it('writes one line per request, with its id, method, URL, client, status and time; errors keep theirs', async () => {
     const { lines, stream } = logLines();
     const app = Fastify({ logger: { level: 'info', stream }, logController: new AccessLog() });
