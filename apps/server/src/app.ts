@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config/env';
 import type { DatabaseHandle } from './db/client';
-import { AccessLog } from './lib/access-log';
+import { AccessLog, requestSerializer } from './lib/access-log';
 import { VALIDATION_TITLE } from './lib/problem';
 import { requestLogger } from './lib/request-logger';
 import { helmetHeaders } from './lib/security-headers';
@@ -111,6 +111,8 @@ export async function buildApp({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      // Lines that carry the request write its URL without the sign-in's secrets (decision 051).
+      serializers: { req: requestSerializer },
       ...(logStream ? { stream: logStream } : {}),
     },
     // One access-log line per request instead of Fastify's two (decision 023).

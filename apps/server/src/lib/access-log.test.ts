@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { AccessLog, loggedUrl } from './access-log';
+import { AccessLog, loggedUrl, requestSerializer } from './access-log';
 import { type RequestLogger, requestLogger } from './request-logger';
 
 /** A log stream that keeps each JSON line it is given, parsed. */
@@ -29,6 +29,24 @@ describe('the access log', () => {
     );
     expect(loggedUrl('/api/v1/msisdn/info?msisdn=79161234567')).toBe('/api/v1/msisdn/info?msisdn=79161234567');
     expect(loggedUrl('/code/state')).toBe('/code/state');
+  });
+
+  it('writes no secret either in the lines Fastify writes with the request: a 5xx, an unknown route', async () => {
+    const { lines, stream } = logLines();
+    const app = Fastify({
+      logger: { level: 'info', stream, serializers: { req: requestSerializer } },
+      logController: new AccessLog(),
+    });
+    app.get('/callback', async () => {
+      throw Object.assign(new Error('broken'), { statusCode: 502 });
+    });
+    await app.inject({ method: 'GET', url: '/callback?code=SECRET1&x=1' });
+    await app.inject({ method: 'GET', url: '/nowhere?state=SECRET2' });
+    const text = JSON.stringify(lines);
+    expect(text).not.toMatch(/SECRET/);
+    expect(lines.find((l) => l.msg === 'broken')).toMatchObject({ req: { url: '/callback?code=***&x=1' } });
+    expect(lines.map((l) => l.msg)).toContain('Route GET:/nowhere?state=*** not found');
+    await app.close();
   });
 
   it('writes one line per request, with its id, method, URL, client, status and time; errors keep theirs', async () => {

@@ -20,6 +20,21 @@ export function loggedUrl(url: string): string {
   return url.includes('?') ? url.replace(SECRET_PARAMS, '$1***') : url;
 }
 
+/**
+ * pino's `req` serializer for the lines Fastify writes with the request (a 5xx, a failed writeHead):
+ * Fastify's own fields, the URL without its secrets.
+ */
+export function requestSerializer(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: loggedUrl(request.url),
+    version: String(request.headers?.['accept-version'] ?? '') || undefined,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 function fields(request: FastifyRequest, reply: FastifyReply) {
   return {
     method: request.method,
@@ -32,6 +47,10 @@ function fields(request: FastifyRequest, reply: FastifyReply) {
 
 export class AccessLog extends LogController {
   override incomingRequest(): void {}
+
+  override routeNotFound(request: FastifyRequest): void {
+    request.log.info(`Route ${request.method}:${loggedUrl(request.raw.url ?? '')} not found`);
+  }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (error) {
