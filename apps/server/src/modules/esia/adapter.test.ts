@@ -344,6 +344,12 @@ describe('ESIA token checks', () => {
     await expect(verify(relabelled, rsa)).rejects.toThrow(/ERR_JWS/);
   });
 
+  it('fails the sign-in, not the server, when OpenSSL cannot use the key', async () => {
+    const alg = 'GOST3410_2012_256';
+    const broken: EsiaTokenKey = { alg, pem: '-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----\n' };
+    await expect(verify(await gostToken(alg), broken)).rejects.toThrow(/Подпись токена ЕСИА не проверена/);
+  });
+
   it('refuses a GOST token with a critical extension it does not know', async () => {
     const alg = 'GOST3410_2012_256';
     const token = await gostToken(alg, claims(), { alg, crit: ['exp'], exp: 1 });
