@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { LookupConfig } from '../../config/env';
 import { LookupEngine } from './engine';
-import { type QuotaStore, quotaStoreFor } from './quota';
+import { type QuotaClient, type QuotaStore, quotaStoreFor } from './quota';
 import { startPlanRefresh } from './refresh';
 
 declare module 'fastify' {
@@ -11,6 +11,11 @@ declare module 'fastify' {
     lookup: LookupEngine;
     /** Daily lookup quotas: Redis when configured, in process on PGlite, PostgreSQL otherwise (decision 011). */
     lookupQuotas: QuotaStore;
+    /**
+     * Whose lookup quota a request spends: a signed-in user's own, else its client address's. Every call
+     * that names a number's operator and region spends from it (the lookups, porting step 1).
+     */
+    lookupQuotaClient: (request: FastifyRequest) => QuotaClient;
   }
 }
 
@@ -27,6 +32,14 @@ export default fp(
     );
     app.decorate('lookup', engine);
     app.decorate('lookupQuotas', quotas);
+    const { quotaAnonymous, quotaSignedIn } = opts.lookup;
+    app.decorate(
+      'lookupQuotaClient',
+      (request: FastifyRequest): QuotaClient =>
+        request.user
+          ? { key: `user:${request.user.userId}`, limit: quotaSignedIn }
+          : { key: `ip:${request.ip}`, limit: quotaAnonymous },
+    );
     app.addHook('onReady', async () => engine.start());
     app.addHook('onClose', async () => {
       await engine.stop();

@@ -47,14 +47,6 @@ export const QuotaSchema = Type.Object(
   { $id: 'Quota' },
 );
 
-export const QuotaProblemSchema = Type.Object(
-  {
-    ...ProblemSchema.properties,
-    refreshAt: Type.String({ format: 'date-time', description: 'Когда лимит обновится' }),
-  },
-  { $id: 'QuotaProblem', description: 'Лимит проверок исчерпан' },
-);
-
 export const NumberingPlanInfoSchema = Type.Object(
   {
     isDemo: Type.Boolean({ description: 'Загружен демонстрационный план, а не официальный реестр' }),
