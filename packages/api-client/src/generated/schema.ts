@@ -1348,6 +1348,7 @@ export interface components {
             /** Format: date-time */
             startedAt: string;
             portationAt: string | null;
+            portationDate: string | null;
             /** Format: date-time */
             lastUpdatedAt: string;
             fromOperator: components["schemas"]["AccountOperator"] | null;
@@ -1392,6 +1393,7 @@ export interface components {
             /** Format: date-time */
             startedAt: string;
             portationAt: string | null;
+            portationDate: string | null;
             /** Format: date-time */
             lastUpdatedAt: string;
             fromOperator: components["schemas"]["AccountOperator"] | null;
@@ -2883,6 +2885,8 @@ export interface operations {
             query?: {
                 /** @description Куда вернуться: путь на этом сайте */
                 returnUrl?: string;
+                /** @description Страница, с которой ушли на вход (путь на этом сайте; по умолчанию returnUrl): сюда ведёт кнопка «Назад» со страницы после входа */
+                from?: string;
             };
             header?: never;
             path?: never;
