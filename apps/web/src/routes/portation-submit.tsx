@@ -71,6 +71,7 @@ function SubmitForm({ order }: { order: PortationOrder }) {
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [general, setGeneral] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
   const update = useUpdatePortation(order.id);
   const submit = useSubmitPortation(order.id);
   const sendCode = useSendPortationCode(order.id);
@@ -150,23 +151,30 @@ function SubmitForm({ order }: { order: PortationOrder }) {
     setErrors(local);
     setGeneral(null);
     if (Object.keys(local).length > 0) return;
-    const saved = await save({ day, email });
-    if (!saved.ok) {
-      setGeneral(saved.refusal.message);
-      return;
+    setSending(true);
+    try {
+      const saved = await save({ day, email });
+      if (!saved.ok) {
+        setGeneral(saved.refusal.message);
+        return;
+      }
+      const done = await submit.mutateAsync({
+        consent: true,
+        ...(order.isMsisdnConfirmed ? {} : { confirmationCode: code }),
+      });
+      if (!done.ok) {
+        setErrors(fieldErrors(done.fields));
+        setGeneral(done.refusal.message);
+        return;
+      }
+      navigate(`/portation/${order.id}/done`, { replace: true });
+    } finally {
+      setSending(false);
     }
-    const done = await submit.mutateAsync({
-      consent: true,
-      ...(order.isMsisdnConfirmed ? {} : { confirmationCode: code }),
-    });
-    if (!done.ok) {
-      setErrors(fieldErrors(done.fields));
-      setGeneral(done.refusal.message);
-      return;
-    }
-    navigate(`/portation/${order.id}/done`, { replace: true });
   };
-  const busy = update.isPending || submit.isPending;
+  // Only sending makes the button wait: a save of the e-mail started by this very click (the field lost
+  // the focus to the button) must not turn the button into a spinner under the pointer and eat the click.
+  const busy = sending || submit.isPending;
   const sent = sendCode.data?.ok ? sendCode.data.data : null;
 
   return (
