@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { audit, type Finding, report, untilStill } from './axe';
+import { audit, clippedLabels, type Finding, report, untilStill } from './axe';
 import { type Site, withSiteAndBrowser } from './site';
 
 let site: Site;
@@ -75,7 +75,8 @@ async function auditAll(page: Page, viewport: ViewportName, paths: string[], sig
   for (const path of paths) {
     await page.goto(site.url + path);
     await settle(page);
-    findings.push(...(await audit(page, `${path} (${viewport}${signedIn ? ', signed in' : ''})`)));
+    const where = `${path} (${viewport}${signedIn ? ', signed in' : ''})`;
+    findings.push(...(await audit(page, where)), ...(await clippedLabels(page, where)));
     if (SCREENSHOTS) {
       const name = `${viewport}${signedIn ? '-in' : ''}${path.replace(/[^a-z0-9]+/gi, '-')}`;
       await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
@@ -85,7 +86,8 @@ async function auditAll(page: Page, viewport: ViewportName, paths: string[], sig
 }
 
 async function newContext(viewport: ViewportName): Promise<BrowserContext> {
-  return browser.newContext({ viewport: VIEWPORTS[viewport], locale: 'ru-RU' });
+  // A Moscow visitor: /tariffs then offers «Ваш регион — г. Москва?» with its two buttons, checked for cut-off labels too.
+  return browser.newContext({ viewport: VIEWPORTS[viewport], locale: 'ru-RU', timezoneId: 'Europe/Moscow' });
 }
 
 async function signIn(page: Page): Promise<void> {
@@ -147,6 +149,15 @@ describe('accessibility (axe-core, WCAG 2.2 AA): no serious or critical violatio
         await show.click();
         await page.getByRole('dialog').waitFor({ state: 'detached' });
       }
+
+      // A tariff's detail window, its close button named.
+      await page.goto(`${site.url}/tariffs/moskva`);
+      await settle(page);
+      await page.getByRole('button', { name: 'Подробнее' }).first().click();
+      const detail = page.getByRole('dialog');
+      await detail.getByRole('button', { name: 'Закрыть описание тарифа' }).waitFor();
+      await detail.getByRole('table').waitFor();
+      findings.push(...(await audit(page, `/tariffs/moskva tariff detail (${viewport})`)));
 
       await signIn(page);
       await settle(page);

@@ -48,3 +48,18 @@ export function report(findings: Finding[]): string {
     .map((f) => `${f.where}: [${f.impact}] ${f.id} — ${f.help}\n    ${f.targets.join('\n    ')}`)
     .join('\n');
 }
+
+/**
+ * Button and badge labels cut off by their box («Посчитать, сколько я заплач», «НОМЕР П…»): axe does not
+ * see clipping, so the page is asked which labels are wider than the room they have.
+ */
+export async function clippedLabels(page: Page, where: string): Promise<Finding[]> {
+  const cut = await page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>('.mantine-Button-label, .mantine-Badge-label'))
+      .filter((label) => label.offsetParent !== null && label.scrollWidth > label.clientWidth + 1)
+      .map((label) => label.textContent?.trim() ?? ''),
+  );
+  return cut.length === 0
+    ? []
+    : [{ where, id: 'clipped-label', impact: 'serious', help: 'Label cut off by its box', targets: cut.slice(0, 5) }];
+}

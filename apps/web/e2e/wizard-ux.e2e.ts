@@ -200,6 +200,15 @@ describe('withdrawing an application', () => {
     findings.push(...(await audit(page, 'done, window scheduled (desktop)')));
     await shoot(page, 'withdraw-closed');
 
+    // The account names the porting by its application and gives the order's day, though at this time
+    // scale the window the central database scheduled runs today.
+    const day = /Дата переноса\s+(\d{1,2} [а-я]+ \d{4})/.exec(await page.getByTestId('done-card').innerText())?.[1];
+    await page.getByRole('link', { name: 'Перенос в личном кабинете' }).click();
+    await page.getByTestId('portation-date').waitFor();
+    expect(await page.getByTestId('portation-date').innerText()).toBe(day);
+    expect(await page.locator('main h1').innerText()).toBe(`Перенос по заявлению № ${live}`);
+    expect(await page.getByTestId('portation-status').innerText()).toBe('В обработке');
+
     // The stale page's withdrawal is refused: the order is read again, the reason takes the focus.
     await untilOrder(phone, stale, (o) => !o.canWithdraw);
     await phone.getByRole('button', { name: 'Отозвать заявление' }).click();
