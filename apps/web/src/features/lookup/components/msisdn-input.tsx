@@ -94,7 +94,10 @@ export function MsisdnInput({ value, onChange, onSubmit, error, onPasteProblem }
       onPaste={onPaste}
       onKeyDown={onKeyDown}
       label="Номер телефона"
-      description="Мобильный номер в любой записи: 8 916 123-45-67, +79161234567. Городские номера сайт не проверяет и не переносит."
+      // No-break spaces keep each example number on one line.
+      description={
+        'Мобильный номер в любой записи: 8\u00a0916\u00a0123-45-67, +79161234567. Городские номера сайт не проверяет и не переносит.'
+      }
       inputMode="tel"
       autoComplete="tel"
       data-early-input="msisdn"
