@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { audit, clippedLabels, type Finding, report, untilStill } from './axe';
 import { type Site, withSiteAndBrowser } from './site';
 
 let site: Site;
@@ -58,14 +58,6 @@ const PRIVATE = routeTable.filter((r) => r.auth).flatMap((r) => ADDRESSES[r.name
 // A11Y_SCREENSHOTS=/tmp/shots also saves a full-page picture of every audited page, to look at the layout.
 const SCREENSHOTS = process.env.A11Y_SCREENSHOTS;
 
-interface Finding {
-  where: string;
-  id: string;
-  impact: string;
-  help: string;
-  targets: string[];
-}
-
 /** Waits until the page has drawn its own content: a heading in main and no loaders or skeletons. */
 async function settle(page: Page): Promise<void> {
   await page.locator('main h1').first().waitFor({ timeout: 15_000 });
@@ -75,22 +67,7 @@ async function settle(page: Page): Promise<void> {
     })
     .catch(() => undefined);
   // Mantine transitions fade content in; axe must see the final colours.
-  await page.waitForTimeout(150);
-}
-
-async function audit(page: Page, where: string): Promise<Finding[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({
-      where,
-      id: v.id,
-      impact: v.impact ?? '',
-      help: v.help,
-      targets: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1] ?? ''}`),
-    }));
+  await untilStill(page);
 }
 
 async function auditAll(page: Page, viewport: ViewportName, paths: string[], signedIn: boolean): Promise<Finding[]> {
@@ -98,7 +75,8 @@ async function auditAll(page: Page, viewport: ViewportName, paths: string[], sig
   for (const path of paths) {
     await page.goto(site.url + path);
     await settle(page);
-    findings.push(...(await audit(page, `${path} (${viewport}${signedIn ? ', signed in' : ''})`)));
+    const where = `${path} (${viewport}${signedIn ? ', signed in' : ''})`;
+    findings.push(...(await audit(page, where)), ...(await clippedLabels(page, where)));
     if (SCREENSHOTS) {
       const name = `${viewport}${signedIn ? '-in' : ''}${path.replace(/[^a-z0-9]+/gi, '-')}`;
       await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
@@ -107,14 +85,9 @@ async function auditAll(page: Page, viewport: ViewportName, paths: string[], sig
   return findings;
 }
 
-function report(findings: Finding[]): string {
-  return findings
-    .map((f) => `${f.where}: [${f.impact}] ${f.id} — ${f.help}\n    ${f.targets.join('\n    ')}`)
-    .join('\n');
-}
-
 async function newContext(viewport: ViewportName): Promise<BrowserContext> {
-  return browser.newContext({ viewport: VIEWPORTS[viewport], locale: 'ru-RU' });
+  // A Moscow visitor: /tariffs then offers «Ваш регион — г. Москва?» with its two buttons, checked for cut-off labels too.
+  return browser.newContext({ viewport: VIEWPORTS[viewport], locale: 'ru-RU', timezoneId: 'Europe/Moscow' });
 }
 
 async function signIn(page: Page): Promise<void> {
@@ -154,7 +127,6 @@ describe('accessibility (axe-core, WCAG 2.2 AA): no serious or critical violatio
       await map.getByRole('button', { pressed: true }).focus();
       await page.keyboard.press('ArrowUp');
       await page.getByTestId('region-map-tip').waitFor();
-      await page.waitForTimeout(300);
       findings.push(...(await audit(page, `/operators/map zoomed, focused (${viewport})`)));
       if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${viewport}-operators-map-focused.png` });
 
@@ -164,7 +136,6 @@ describe('accessibility (axe-core, WCAG 2.2 AA): no serious or critical violatio
         await settle(page);
         await page.getByRole('button', { name: 'Открыть меню' }).click();
         await page.getByRole('dialog').waitFor();
-        await page.waitForTimeout(300);
         findings.push(...(await audit(page, `/ menu (${viewport})`)));
 
         // On a phone the tariff filters open in a drawer that says how many tariffs they leave.
@@ -173,12 +144,20 @@ describe('accessibility (axe-core, WCAG 2.2 AA): no serious or critical violatio
         await page.getByRole('button', { name: 'Фильтры' }).click();
         const show = page.getByRole('button', { name: /^Показать \d+ тариф(а|ов)?$/ });
         await show.waitFor();
-        await page.waitForTimeout(300);
         findings.push(...(await audit(page, `/tariffs/moskva filters (${viewport})`)));
         if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/phone-tariffs-filters.png` });
         await show.click();
         await page.getByRole('dialog').waitFor({ state: 'detached' });
       }
+
+      // A tariff's detail window, its close button named.
+      await page.goto(`${site.url}/tariffs/moskva`);
+      await settle(page);
+      await page.getByRole('button', { name: 'Подробнее' }).first().click();
+      const detail = page.getByRole('dialog');
+      await detail.getByRole('button', { name: 'Закрыть описание тарифа' }).waitFor();
+      await detail.getByRole('table').waitFor();
+      findings.push(...(await audit(page, `/tariffs/moskva tariff detail (${viewport})`)));
 
       await signIn(page);
       await settle(page);

@@ -40,7 +40,9 @@ describe('sign-in through Госуслуги and the personal account', () => {
     await page.getByRole('button', { name: /Войти как Иван Иванов/ }).click();
     await page.waitForURL(`${site.url}/account/79161234567/orders/2`);
     await page.locator('main h1', { hasText: '+7 (916) 123-45-67' }).waitFor();
-    await page.locator('header').getByText('Иванов Иван Иванович').first().waitFor();
+    // The header names the citizen by surname and initials (a full name was cut off); the tooltip has it all.
+    await page.locator('header').getByText('Иванов И. И.').first().waitFor();
+    expect(await page.locator('header [title="Иванов Иван Иванович"]').count()).toBeGreaterThan(0);
     await expectRows(page, 5);
     await page.getByText('Последний перенос').first().waitFor();
     await page.screenshot({ path: '/tmp/esia-account-orders-2.png', fullPage: true });
@@ -49,7 +51,7 @@ describe('sign-in through Госуслуги and the personal account', () => {
     await page.getByRole('button', { name: 'Страница 1' }).click();
     await page.waitForURL(`${site.url}/account/79161234567/orders`);
     // The table (wide screens; a phone gets the same rows as cards, hidden here).
-    await page.locator('main table').getByText('В обработке БДПН').first().waitFor();
+    await page.locator('main table').getByText('В обработке', { exact: true }).first().waitFor();
     await expectRows(page, 10);
 
     // Portations, then one portation's timeline.
@@ -57,13 +59,15 @@ describe('sign-in through Госуслуги and the personal account', () => {
     await page.waitForURL(`${site.url}/account/79161234567/portations`);
     await expectRows(page, 10);
     await page.screenshot({ path: '/tmp/esia-account-portations.png', fullPage: true });
-    const doneRow = page.locator('main table tbody tr', { hasText: 'Выполнено' }).first();
+    const doneRow = page.locator('main table tbody tr', { hasText: 'Номер перенесён' }).first();
     await doneRow.getByRole('link').click();
     await page.waitForURL(/\/account\/79161234567\/portation\/\d+$/);
     await page.getByRole('heading', { name: 'История' }).waitFor();
     const timeline = await page.locator('main').innerText();
-    expect(timeline).toContain('Создано');
-    expect(timeline).toContain('Выполнено');
+    // Named by its application, with the statuses' one set of names.
+    expect(timeline).toMatch(/^Перенос по заявлению № \d+/m);
+    expect(timeline).toContain('Заявление создано');
+    expect(timeline).toContain('Номер перенесён');
     expect(timeline).toMatch(/\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} \(МСК\)/);
     await page.screenshot({ path: '/tmp/esia-portation-info.png', fullPage: true });
 
@@ -89,7 +93,7 @@ describe('sign-in through Госуслуги and the personal account', () => {
     // Signing out goes through ESIA's logout and back to the front page, signed out.
     await page.goto(`${site.url}/account`);
     // «Выйти» sits in the user menu, so it never runs off the header.
-    const account = page.locator('header').getByRole('button', { name: /Иванов Иван Иванович/ });
+    const account = page.locator('header').getByRole('button', { name: /Иванов И\. И\./ });
     await account.click();
     const signOut = page.locator('header').getByRole('menuitem', { name: 'Выйти' });
     await signOut.waitFor();

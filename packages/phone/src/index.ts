@@ -115,9 +115,9 @@ export function phoneInputProblem(kind: PhoneInputKind): string | null {
     case 'mobile':
       return null;
     case 'landline':
-      return `${formatMsisdn(kind.msisdn)} — не мобильный номер (городской или служебный). Проверяются только мобильные номера: +7 9XX XXX-XX-XX.`;
+      return `${formatMsisdn(kind.msisdn)} — не мобильный номер, а городской или служебный. Сайт проверяет и переносит только мобильные номера: +7 9XX XXX-XX-XX.`;
     case 'foreign':
-      return 'Это номер другой страны. Проверяются только российские мобильные номера: +7 9XX XXX-XX-XX.';
+      return 'Это номер другой страны. Сайт проверяет и переносит только российские мобильные номера: +7 9XX XXX-XX-XX.';
     default:
       return INVALID_MSISDN_MESSAGE;
   }

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { getAuthQueryOptions, loginUrl } from '../features/auth';
 import { getFeaturesQueryOptions } from '../features/settings';
-import { useCurrentUrl } from '../lib/location';
+import { previousUrl, trackNavigation, useCurrentUrl } from '../lib/location';
 import { usePageMeta } from '../lib/page-meta';
 import NotFoundPage from '../routes/not-found';
 import type { RouteDef } from './route-table';
@@ -11,11 +11,13 @@ import type { RouteDef } from './route-table';
 /** Applies a route's declared guards: a disabled feature is not found; sign-in sends the visitor to ESIA. */
 export function RouteGuard({ def, children }: { def: RouteDef; children: ReactNode }) {
   const location = useCurrentUrl();
+  const url = location.pathname + location.search + location.hash;
   // The route's part is the browser's now (drawn, or taken over from the server's HTML with its page,
   // which is in the same Suspense boundary): said on <html> for whoever waits for it (the browser tests,
   // before they type).
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
+    trackNavigation();
   }, []);
   const features = useQuery({ ...getFeaturesQueryOptions(), enabled: def.feature !== undefined });
   const auth = useQuery({ ...getAuthQueryOptions(), enabled: def.auth === true });
@@ -27,10 +29,8 @@ export function RouteGuard({ def, children }: { def: RouteDef; children: ReactNo
   }
   if (def.auth) {
     if (auth.isPending) return <PageLoader />;
-    if (!auth.data?.isLogged) {
-      const returnUrl = location.pathname + location.search + location.hash;
-      return <SignInRedirect returnUrl={returnUrl} />;
-    }
+    // Step 1 → step 2: the back button from step 2 after sign-in leads to step 1, not to step 2 again.
+    if (!auth.data?.isLogged) return <SignInRedirect returnUrl={url} from={previousUrl()} />;
   }
   return <>{children}</>;
 }
@@ -44,11 +44,11 @@ function PageLoader() {
 }
 
 /** Sends the visitor to ESIA; they come back to this very address after signing in. */
-function SignInRedirect({ returnUrl }: { returnUrl: string }) {
+function SignInRedirect({ returnUrl, from }: { returnUrl: string; from: string | undefined }) {
   usePageMeta('Вход через Госуслуги', 'Страница доступна после входа через Госуслуги.');
   useEffect(() => {
-    window.location.replace(loginUrl(returnUrl));
-  }, [returnUrl]);
+    window.location.replace(loginUrl(returnUrl, from));
+  }, [returnUrl, from]);
   return (
     <Center py="xl">
       <Loader role="status" aria-label="Переход ко входу через Госуслуги" />

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Badge, Button, Group, List, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Page } from '../components/page';
 import { ScrollTable } from '../components/scroll-table';
+import { type PortingStatus, STATUS_LABELS, STATUS_MEANINGS, StatusBadge } from '../features/porting';
 
 const CONTENTS: { id: string; label: string }[] = [
   { id: 'chto-takoe', label: 'Что такое перенос' },
@@ -67,21 +68,8 @@ const STEPS: { title: string; text: ReactNode }[] = [
   },
 ];
 
-const STATUSES: { label: string; variant: 'outline' | 'light' | 'filled'; muted?: boolean; text: string }[] = [
-  { label: 'Заявление создано', variant: 'outline', text: 'Заявление оформлено и готовится к проверке.' },
-  {
-    label: 'На проверке в БДПН',
-    variant: 'light',
-    text: 'Заявление передано в базу перенесённых номеров, прежний оператор проверяет данные и долг.',
-  },
-  { label: 'Номер перенесён', variant: 'filled', text: 'Номер обслуживает новый оператор.' },
-  {
-    label: 'Заявление отменено',
-    variant: 'light',
-    muted: true,
-    text: 'Перенос не состоится: заявление отозвано или отклонено.',
-  },
-];
+// The statuses in their order, with the names and meanings every page uses (features/porting).
+const STATUSES: PortingStatus[] = ['Initialized', 'PendingBDPN', 'Done', 'Deleted'];
 
 const TERMS: { term: string; meaning: string }[] = [
   { term: 'MNP', meaning: 'Mobile Number Portability — перенос (переносимость) мобильного номера.' },
@@ -217,13 +205,11 @@ export default function AboutPage() {
               </Table.Thead>
               <Table.Tbody>
                 {STATUSES.map((status) => (
-                  <Table.Tr key={status.label}>
+                  <Table.Tr key={status}>
                     <Table.Td>
-                      <Badge variant={status.variant} color={status.muted ? 'gray' : undefined}>
-                        {status.label}
-                      </Badge>
+                      <StatusBadge status={status} />
                     </Table.Td>
-                    <Table.Td>{status.text}</Table.Td>
+                    <Table.Td>{STATUS_MEANINGS[status]}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -307,10 +293,12 @@ export default function AboutPage() {
         <Stack gap="sm">
           <Title order={2}>Как отменить перенос</Title>
           <Text>
-            Передумали — отмените заявление до даты переноса. Отмена, как и само заявление, оформляется через нового
-            оператора; прежнему оператору сообщать ничего не нужно. Не откладывайте: в последние дни перед переносом
-            отмену могут не успеть обработать. После отмены номер остаётся у прежнего оператора, а в личном кабинете у
-            заявления появится статус «Заявление отменено».
+            Передумали — отзовите заявление. Заявление, поданное на этом сайте, отзывается кнопкой «Отозвать заявление»
+            на его странице, пока БДПН не назначила окно переноса — обычно в течение нескольких часов после отправки;
+            прежнему оператору сообщать ничего не нужно. Когда окно назначено, отозвать заявление уже нельзя: номер
+            перейдёт в назначенную ночь, а вернуть его к прежнему оператору можно будет не раньше чем через 60 дней.
+            После отзыва номер остаётся у прежнего оператора, а в личном кабинете у заявления появится статус «
+            {STATUS_LABELS.Deleted}».
           </Text>
         </Stack>
       </section>

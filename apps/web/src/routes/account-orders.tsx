@@ -11,10 +11,11 @@ import {
   AccountRecords,
   getAccountOrdersQueryOptions,
   MsisdnHeader,
-  OperatorName,
   type RecordField,
   readListAddress,
 } from '../features/account';
+import { OperatorName } from '../features/operators';
+import { applicationTitle, formatDay } from '../features/porting';
 import { formatDate, formatDateTime } from '../lib/format';
 import NotFoundPage from './not-found';
 
@@ -35,11 +36,11 @@ function OrderLink({ order, label }: { order: { id: number; status: string }; la
 }
 
 const FIELDS: RecordField<AccountOrder>[] = [
-  { label: 'Подана', value: (o) => formatDate(o.createdAt), nowrap: true, cardOnly: true },
+  { label: 'Создано', value: (o) => formatDate(o.createdAt), nowrap: true, cardOnly: true },
   { label: 'Откуда', value: (o) => <OperatorName operator={o.fromOperator} /> },
   { label: 'Куда', value: (o) => <OperatorName operator={o.toOperator} /> },
-  { label: 'Дата переноса', value: (o) => (o.portationDate ? formatDate(o.portationDate) : '—'), nowrap: true },
-  { label: 'Обновлена', value: (o) => formatDateTime(o.lastUpdate), nowrap: true },
+  { label: 'Дата переноса', value: (o) => (o.portationDate ? formatDay(o.portationDate) : '—'), nowrap: true },
+  { label: 'Обновлено', value: (o) => formatDateTime(o.lastUpdate), nowrap: true },
 ];
 
 export default function AccountOrdersPage() {
@@ -53,20 +54,20 @@ export default function AccountOrdersPage() {
   const orders = data?.orders;
   return (
     <Page
-      title={`Заявки на перенос ${formatMsisdn(msisdn)}`}
-      description="Заявки на перенос номера и их статусы."
+      title={`Заявления на перенос ${formatMsisdn(msisdn)}`}
+      description="Заявления на перенос номера и их статусы."
       heading={<Msisdn value={msisdn} />}
     >
       <MsisdnHeader msisdn={msisdn} info={data?.msisdnInfo} tab="orders" />
       <QueryState isPending={isPending} error={error} />
       {orders && (
         <AccountRecords
-          label="Заявки"
-          idLabel="Заявка"
+          label="Заявления"
+          idLabel="Заявление"
           records={orders.data}
           totalRows={orders.totalRows}
-          empty={{ page: 'На этой странице заявок нет.', none: 'Заявок на перенос этого номера пока нет.' }}
-          title={(o) => <OrderLink order={o} label={`Заявка № ${o.id}`} />}
+          empty={{ page: 'На этой странице заявлений нет.', none: 'Заявлений на перенос этого номера пока нет.' }}
+          title={(o) => <OrderLink order={o} label={applicationTitle(o.id)} />}
           idCell={(o) => (
             <>
               <Text size="sm" component="div">

@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Anchor, Card, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { ApiError } from '@perenos/api-client';
 import { formatMsisdn } from '@perenos/phone';
 import { useQuery } from '@tanstack/react-query';
@@ -6,16 +6,18 @@ import { Link, useParams } from 'wouter';
 import { Fact } from '../components/fact';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
+import { getPortationInfoQueryOptions, isMsisdn, MsisdnHeader } from '../features/account';
+import { OperatorName } from '../features/operators';
 import {
-  getPortationInfoQueryOptions,
-  isMsisdn,
-  MsisdnHeader,
-  OperatorName,
-  STATUS_LABELS,
+  applicationTitle,
+  EndedAdvice,
+  formatDay,
+  OrderTimeline,
+  portationTitle,
   StatusBadge,
-} from '../features/account';
-import { useAccountEvents } from '../features/porting';
-import { formatDate, formatDateTime } from '../lib/format';
+  useAccountEvents,
+} from '../features/porting';
+import { formatDateTime } from '../lib/format';
 import NotFoundPage from './not-found';
 
 export default function AccountPortationInfoPage() {
@@ -30,11 +32,13 @@ export default function AccountPortationInfoPage() {
     enabled: valid,
   });
   if (!valid || (error instanceof ApiError && error.status === 404)) return <NotFoundPage />;
+  // Named by its application, as the wizard names it; the portation's own id is only in the address.
+  const heading = data ? portationTitle(data, data.portationDate) : 'Перенос номера';
   return (
     <Page
-      title={`Перенос № ${id} — ${formatMsisdn(msisdn)}`}
+      title={`${heading} — ${formatMsisdn(msisdn)}`}
       description="Перенос номера: операторы, даты и история статусов."
-      heading={`Перенос № ${id}`}
+      heading={heading}
     >
       <MsisdnHeader msisdn={msisdn} info={undefined} />
       <QueryState isPending={isPending} error={error} />
@@ -43,7 +47,9 @@ export default function AccountPortationInfoPage() {
           <Card withBorder padding="lg">
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
               <Fact label="Статус">
-                <StatusBadge status={data.status} />
+                <span data-testid="portation-status">
+                  <StatusBadge status={data.status} />
+                </span>
               </Fact>
               <Fact label="Откуда">
                 <OperatorName operator={data.fromOperator} size={32} />
@@ -52,30 +58,25 @@ export default function AccountPortationInfoPage() {
                 <OperatorName operator={data.toOperator} size={32} />
               </Fact>
               <Fact label="Начат">{formatDateTime(data.startedAt)}</Fact>
-              <Fact label="Дата переноса">{data.portationAt ? formatDate(data.portationAt) : '—'}</Fact>
+              <Fact label="Дата переноса">
+                <span data-testid="portation-date">{data.portationDate ? formatDay(data.portationDate) : '—'}</span>
+              </Fact>
               <Fact label="Обновлён">{formatDateTime(data.lastUpdatedAt)}</Fact>
             </SimpleGrid>
           </Card>
+          {data.status === 'Deleted' && <EndedAdvice events={data.events} msisdn={msisdn} />}
           <Stack gap="sm">
             <Title order={2} size="h3">
               История
             </Title>
-            {data.events.length === 0 ? (
-              <Text c="dimmed">Событий по этому переносу пока нет.</Text>
-            ) : (
-              <Timeline active={data.events.length - 1} bulletSize={18} lineWidth={2}>
-                {data.events.map((e) => (
-                  <Timeline.Item key={`${e.occurredAt}-${e.status}`} title={STATUS_LABELS[e.status]}>
-                    <Text size="sm">{e.description}</Text>
-                    <Text size="xs" c="dimmed">
-                      {formatDateTime(e.occurredAt)} (МСК)
-                    </Text>
-                  </Timeline.Item>
-                ))}
-              </Timeline>
-            )}
+            <OrderTimeline events={data.events} />
           </Stack>
           <Group>
+            {data.orderId !== null && (
+              <Anchor component={Link} to={`/portation/${data.orderId}/done`}>
+                {applicationTitle(data.orderId)}
+              </Anchor>
+            )}
             <Anchor component={Link} to={`/account/${msisdn}/portations`}>
               ← Все переносы номера
             </Anchor>

@@ -11,10 +11,11 @@ import {
   AccountRecords,
   getAccountPortationsQueryOptions,
   MsisdnHeader,
-  OperatorName,
   type RecordField,
   readListAddress,
 } from '../features/account';
+import { OperatorName } from '../features/operators';
+import { formatDay, portationTitle } from '../features/porting';
 import { formatDate } from '../lib/format';
 import NotFoundPage from './not-found';
 
@@ -22,7 +23,7 @@ const FIELDS: RecordField<AccountPortation>[] = [
   { label: 'Откуда', value: (p) => <OperatorName operator={p.fromOperator} /> },
   { label: 'Куда', value: (p) => <OperatorName operator={p.toOperator} /> },
   { label: 'Начат', value: (p) => formatDate(p.startedAt), nowrap: true },
-  { label: 'Дата переноса', value: (p) => (p.portationAt ? formatDate(p.portationAt) : '—'), nowrap: true },
+  { label: 'Дата переноса', value: (p) => (p.portationDate ? formatDay(p.portationDate) : '—'), nowrap: true },
 ];
 
 export default function AccountPortationsPage() {
@@ -51,12 +52,13 @@ export default function AccountPortationsPage() {
           empty={{ page: 'На этой странице переносов нет.', none: 'Этот номер ещё не переносили.' }}
           title={(p) => (
             <Anchor component={Link} to={`/account/${msisdn}/portation/${p.id}`}>
-              Перенос № {p.id}
+              {portationTitle(p, p.portationDate)}
             </Anchor>
           )}
           idCell={(p) => (
             <Anchor component={Link} to={`/account/${msisdn}/portation/${p.id}`} size="sm">
-              № {p.id}
+              {/* The application's number, as everywhere: the portation's own id stays in the address only. */}
+              {p.orderId !== null ? `по заявлению № ${p.orderId}` : 'оформлен не на сайте'}
             </Anchor>
           )}
           fields={FIELDS}

@@ -4,8 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
-import { getAccountInfoQueryOptions, type MsisdnInfo, OperatorName } from '../features/account';
-import { formatDate } from '../lib/format';
+import { getAccountInfoQueryOptions, type MsisdnInfo } from '../features/account';
+import { OperatorName } from '../features/operators';
+import { formatDay } from '../lib/format';
 
 function NumberCard({ info }: { info: MsisdnInfo }) {
   const operator =
@@ -34,11 +35,11 @@ function NumberCard({ info }: { info: MsisdnInfo }) {
           {info.regionName ?? 'Регион не известен'}
         </Text>
         <Text size="sm">
-          {info.lastPortation ? `Последний перенос: ${formatDate(info.lastPortation)}` : 'Номер ещё не переносили'}
+          {info.lastPortation ? `Последний перенос: ${formatDay(info.lastPortation)}` : 'Номер ещё не переносили'}
         </Text>
         <Group gap="xs">
           <Button component={Link} to={`/account/${info.msisdn}/orders`} variant="light" size="sm">
-            Заявки
+            Заявления
           </Button>
           <Button component={Link} to={`/account/${info.msisdn}/portations`} variant="light" size="sm">
             Переносы
@@ -54,7 +55,7 @@ export default function AccountPage() {
   return (
     <Page
       title="Личный кабинет"
-      description="Ваши номера, заявки на перенос и история переносов."
+      description="Ваши номера, заявления на перенос и история переносов."
       lead={data ? `Здравствуйте, ${data.userName}` : undefined}
     >
       <QueryState isPending={isPending} error={error} />
@@ -63,7 +64,7 @@ export default function AccountPage() {
           <Stack gap="xs">
             <Text fw={600}>Номеров пока нет</Text>
             <Text c="dimmed">
-              В Госуслугах нет подтверждённых мобильных номеров, и заявок на перенос вы ещё не подавали. Подтвердите
+              В Госуслугах нет подтверждённых мобильных номеров, и заявлений на перенос вы ещё не подавали. Подтвердите
               номер в профиле Госуслуг или подайте заявление на перенос.
             </Text>
             <Anchor component={Link} to="/portation">

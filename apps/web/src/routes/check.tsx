@@ -1,5 +1,4 @@
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { normaliseMsisdn } from '@perenos/phone';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Page } from '../components/page';
@@ -10,7 +9,9 @@ import {
   getQuotaQueryOptions,
   LookupResult,
   MsisdnInput,
+  phoneFieldOutcome,
   QuotaInfo,
+  readPhoneField,
   useLookupMsisdn,
 } from '../features/lookup';
 
@@ -22,16 +23,19 @@ export default function CheckPage() {
   const quota = useQuery(getQuotaQueryOptions(isLogged));
   const plan = useQuery(getNumberingPlanQueryOptions());
 
+  // An earlier answer must not stay under a new error as if it belonged to it.
+  const showProblem = (message: string) => {
+    lookup.reset();
+    setInputError(message);
+  };
   const submit = () => {
-    const msisdn = normaliseMsisdn(value);
-    if (!msisdn) {
-      // An earlier answer must not stay under a new error as if it belonged to it.
-      lookup.reset();
-      setInputError('Введите номер полностью: +7 (9XX) XXX-XX-XX.');
+    const field = phoneFieldOutcome(value);
+    if ('message' in field) {
+      showProblem(field.message);
       return;
     }
     setInputError(undefined);
-    lookup.mutate(msisdn);
+    lookup.mutate(field.msisdn);
   };
 
   const frame = {
@@ -58,14 +62,14 @@ export default function CheckPage() {
             value={value}
             onChange={(v) => {
               setValue(v);
-              setInputError(undefined);
+              // A whole landline says at once that it is not checked, typed or pasted.
+              const field = readPhoneField(v);
+              if (field.kind === 'problem') showProblem(field.message);
+              else setInputError(undefined);
             }}
             onSubmit={submit}
             error={inputError}
-            onPasteProblem={(message) => {
-              lookup.reset();
-              setInputError(message);
-            }}
+            onPasteProblem={showProblem}
           />
           <Group justify="space-between" align="center">
             <Button size="md" onClick={submit} loading={lookup.isPending}>

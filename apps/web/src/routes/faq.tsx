@@ -2,6 +2,7 @@ import { Accordion, Anchor, Button, Group, List, Stack, Text, Title } from '@man
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { Page } from '../components/page';
+import { STATUS_LABELS } from '../features/porting';
 import { useCurrentUrl } from '../lib/location';
 
 interface Question {
@@ -146,8 +147,7 @@ const GROUPS: FaqGroup[] = [
       {
         value: 'otmena',
         question: 'Как отменить перенос?',
-        answer:
-          'Отмените заявление до даты переноса через нового оператора — не откладывайте на последние дни. Номер останется у прежнего оператора, а заявление получит статус «Заявление отменено».',
+        answer: `Заявление, поданное на этом сайте, отзывается кнопкой «Отозвать заявление» на его странице, пока БДПН не назначила окно переноса — обычно в течение нескольких часов после отправки. Номер останется у прежнего оператора, а заявление получит статус «${STATUS_LABELS.Deleted}». Когда окно назначено, отозвать заявление уже нельзя.`,
       },
       {
         value: 'schet-posle-perenosa',
@@ -194,9 +194,13 @@ const GROUPS: FaqGroup[] = [
             <Anchor component={Link} to="/account">
               личном кабинете
             </Anchor>
-            . «Заявление создано» — заявление оформлено; «На проверке в БДПН» — его проверяют база перенесённых номеров
-            и прежний оператор; «Номер перенесён» — номер обслуживает новый оператор; «Заявление отменено» — перенос не
-            состоится.
+            . «{STATUS_LABELS.Initialized}» — заявление начато, но не отправлено; «{STATUS_LABELS.PendingBDPN}» — его
+            проверяют база перенесённых номеров (БДПН) и прежний оператор; «{STATUS_LABELS.Done}» — номер обслуживает
+            новый оператор; «{STATUS_LABELS.Deleted}» — перенос не состоится. Подробнее — на странице{' '}
+            <Anchor component={Link} to="/about#kak-perenesti">
+              «О переносе номера»
+            </Anchor>
+            .
           </>
         ),
       },

@@ -1,19 +1,21 @@
-import { Alert, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatMsisdn } from '@perenos/phone';
-import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { Fact } from '../components/fact';
 import { Page } from '../components/page';
-import { OperatorName, StatusBadge } from '../features/account';
+import { OperatorName } from '../features/operators';
 import {
+  applicationTitle,
+  EndedAdvice,
   formatDay,
   OrderGate,
   OrderNotFound,
   OrderTimeline,
   type PortationOrder,
   parseOrderId,
+  StatusBadge,
   useAccountEvents,
-  useDeletePortation,
+  WithdrawOrder,
 } from '../features/porting';
 
 /** The done screen: a real submitted order of the signed-in user, following its status live. */
@@ -37,7 +39,7 @@ function Done({ order }: { order: PortationOrder }) {
         : 'Заявление отправлено';
   return (
     <Page
-      title={`Заявление № ${order.id}`}
+      title={applicationTitle(order.id)}
       description="Заявление на перенос номера отправлено: что дальше."
       heading={heading}
       lead={`Заявление № ${order.id} на перенос номера ${formatMsisdn(order.msisdn)}.`}
@@ -69,11 +71,7 @@ function Done({ order }: { order: PortationOrder }) {
         </SimpleGrid>
       </Card>
 
-      {order.status === 'Deleted' && order.reason && (
-        <Alert color="red" title="Причина" data-testid="order-reason">
-          {order.reason}
-        </Alert>
-      )}
+      {order.status === 'Deleted' && <EndedAdvice events={order.events} reason={order.reason} msisdn={order.msisdn} />}
 
       {order.status === 'PendingBDPN' && (
         <Stack gap="sm">
@@ -94,7 +92,6 @@ function Done({ order }: { order: PortationOrder }) {
               Новый оператор передаст SIM-карту; после переноса номер заработает в его сети. Обо всех шагах мы сообщим
               {order.email ? ` на ${order.email} и` : ''} по SMS.
             </List.Item>
-            <List.Item>Пока окно переноса не назначено, заявление можно отозвать на этой странице.</List.Item>
           </List>
         </Stack>
       )}
@@ -109,7 +106,7 @@ function Done({ order }: { order: PortationOrder }) {
         <OrderTimeline events={order.events} />
       </Stack>
 
-      {order.status === 'PendingBDPN' && <Withdraw id={order.id} />}
+      <WithdrawOrder order={order} />
 
       <Group>
         <Button component={Link} to={accountLink}>
@@ -120,41 +117,5 @@ function Done({ order }: { order: PortationOrder }) {
         </Button>
       </Group>
     </Page>
-  );
-}
-
-/** «Отозвать заявление», asked twice; the server refuses once the porting window is scheduled and says why. */
-function Withdraw({ id }: { id: number }) {
-  const [asking, setAsking] = useState(false);
-  const remove = useDeletePortation(id);
-  const refused = remove.data && !remove.data.ok ? remove.data.refusal.message : null;
-  if (!asking) {
-    return (
-      <Group>
-        <Button variant="subtle" color="red" onClick={() => setAsking(true)}>
-          Отозвать заявление
-        </Button>
-      </Group>
-    );
-  }
-  return (
-    <Alert color="red" title="Отозвать заявление?" data-testid="withdraw">
-      <Stack gap="sm">
-        <Text size="sm">Перенос не состоится; чтобы перенести номер позже, понадобится новое заявление.</Text>
-        {refused && (
-          <Text size="sm" fw={600} role="alert">
-            {refused}
-          </Text>
-        )}
-        <Group>
-          <Button color="red" onClick={() => remove.mutate()} loading={remove.isPending}>
-            Да, отозвать
-          </Button>
-          <Button variant="default" onClick={() => setAsking(false)}>
-            Нет, оставить
-          </Button>
-        </Group>
-      </Stack>
-    </Alert>
   );
 }

@@ -1,11 +1,18 @@
 import { Alert, Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { formatMsisdn, normaliseMsisdn } from '@perenos/phone';
+import { classifyPhoneInput, formatMsisdn } from '@perenos/phone';
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import { Page } from '../components/page';
 import { useAuth } from '../features/auth';
-import { MsisdnInput } from '../features/lookup';
-import { type Outcome, type PortationOrder, RefusalAlert, useInitPortation, WizardSteps } from '../features/porting';
+import { MsisdnInput, phoneFieldOutcome, readPhoneField } from '../features/lookup';
+import {
+  applicationTitle,
+  type Outcome,
+  type PortationOrder,
+  RefusalAlert,
+  useInitPortation,
+  WizardSteps,
+} from '../features/porting';
 
 /** Step 1 (no sign-in): the number, who serves it and where, and an order for it when it may be ported. */
 export default function PortationInitPage() {
@@ -15,22 +22,27 @@ export default function PortationInitPage() {
   const [params] = useSearchParams();
   const op = params.get('op');
   const next = (id: number) => `/portation/${id}/tariffs${op && /^[a-z0-9-]{1,60}$/.test(op) ? `?op=${op}` : ''}`;
-  const [value, setValue] = useState('');
+  // «Подать заявление заново» after a refusal brings the number along.
+  const again = classifyPhoneInput(params.get('msisdn') ?? '');
+  const [value, setValue] = useState(again.kind === 'mobile' ? formatMsisdn(again.msisdn) : '');
   const [inputError, setInputError] = useState<string | undefined>();
   const init = useInitPortation();
   const [result, setResult] = useState<Outcome<PortationOrder> | null>(null);
 
   const submit = async () => {
-    const msisdn = normaliseMsisdn(value);
-    if (!msisdn) {
-      setInputError('Введите номер полностью: +7 (9XX) XXX-XX-XX.');
+    const field = phoneFieldOutcome(value);
+    if ('message' in field) {
+      setInputError(field.message);
       return;
     }
     setInputError(undefined);
     setResult(null);
-    // The order's checks say whether the number may move, and the order names its operator and region:
-    // no separate lookup, so starting an application never spends the visitor's daily /check allowance.
-    setResult(await init.mutateAsync({ msisdn }));
+    // The order's checks say whether the number may move, and the order names its operator and region
+    // (which spends one lookup of the day's quota, as /check does).
+    const outcome = await init.mutateAsync({ msisdn: field.msisdn });
+    // A number that is not mobile is the field's problem: said under the field, as a typed landline is.
+    if (!outcome.ok && outcome.refusal.refusal === 'not-mobile') setInputError(outcome.refusal.message);
+    else setResult(outcome);
   };
   const busy = init.isPending;
   const order = result?.ok ? result.data : null;
@@ -50,11 +62,16 @@ export default function PortationInitPage() {
             value={value}
             onChange={(v) => {
               setValue(v);
-              setInputError(undefined);
+              const field = readPhoneField(v);
+              setInputError(field.kind === 'problem' ? field.message : undefined);
               setResult(null);
             }}
             onSubmit={() => void submit()}
             error={inputError}
+            onPasteProblem={(message) => {
+              setInputError(message);
+              setResult(null);
+            }}
           />
           <Group>
             <Button size="md" onClick={() => void submit()} loading={busy}>
@@ -67,7 +84,7 @@ export default function PortationInitPage() {
       {order && (
         <Alert
           color="green"
-          title={`Номер можно перенести: заявление № ${order.id} создано`}
+          title={`Номер можно перенести: ${applicationTitle(order.id).toLowerCase()} создано`}
           data-testid="order-created"
         >
           <Stack gap="sm">

@@ -1,4 +1,3 @@
-import '@mantine/dates/styles.css';
 import {
   Alert,
   Anchor,
@@ -15,13 +14,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { DatePicker, DatesProvider } from '@mantine/dates';
 import { formatMsisdn } from '@perenos/phone';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { Fact } from '../components/fact';
 import { Page } from '../components/page';
+import { getPersonalInfoQueryOptions } from '../features/auth';
 import { getNumberingPlanQueryOptions } from '../features/lookup';
 import {
   formatDay,
@@ -30,10 +29,12 @@ import {
   OrderGate,
   OrderSummary,
   type PortationOrder,
+  PortingCalendar,
   parseOrderId,
   useSendPortationCode,
   useSubmitPortation,
   useUpdatePortation,
+  WithdrawOrder,
   WizardSteps,
 } from '../features/porting';
 import { formatDateTime } from '../lib/format';
@@ -53,12 +54,24 @@ export default function PortationSubmitPage() {
 function SubmitForm({ order }: { order: PortationOrder }) {
   const [, navigate] = useLocation();
   const range = { earliest: order.earliestPortationAt, latest: order.latestPortationAt };
+  // The order is where the day and the e-mail live: each choice is saved at once, so a reload keeps it.
   const [day, setDay] = useState<string>(() => initialDay(order.portationAt, range));
   const [email, setEmail] = useState(order.email ?? '');
+  // Letters go to the Госуслуги e-mail when the order has none: shown in the field, so nothing is silent.
+  const esia = useQuery(getPersonalInfoQueryOptions());
+  const esiaEmail = esia.data?.email ?? null;
+  const [prefilled, setPrefilled] = useState(order.email !== null);
+  useEffect(() => {
+    if (!prefilled && esia.isSuccess) {
+      setPrefilled(true);
+      if (esiaEmail) setEmail((typed) => typed || esiaEmail);
+    }
+  }, [prefilled, esia.isSuccess, esiaEmail]);
   const [consent, setConsent] = useState(false);
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [general, setGeneral] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
   const update = useUpdatePortation(order.id);
   const submit = useSubmitPortation(order.id);
   const sendCode = useSendPortationCode(order.id);
@@ -96,6 +109,35 @@ function SubmitForm({ order }: { order: PortationOrder }) {
   const fieldErrors = (fields: Record<string, string[]>) =>
     Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.join(' ')]));
 
+  const validEmail = (value: string) => {
+    const trimmed = value.trim();
+    return trimmed === '' || EMAIL_RE.test(trimmed);
+  };
+  /** Saves the day and the e-mail in the order (an e-mail being typed wrong keeps the saved one). */
+  const save = async (next: { day: string; email: string }) => {
+    const saved = await update.mutateAsync({
+      operatorId: toOperatorId,
+      tariffId,
+      portationAt: next.day,
+      email: validEmail(next.email) ? next.email.trim() || null : order.email,
+    });
+    if (!saved.ok) setErrors(fieldErrors(saved.fields));
+    return saved;
+  };
+  const chooseDay = (next: string) => {
+    setDay(next);
+    setErrors(({ portationAt: _, ...rest }) => rest);
+    if (isAllowedDay(next, range)) void save({ day: next, email });
+  };
+  const leaveEmail = () => {
+    if (!validEmail(email)) {
+      setErrors((e) => ({ ...e, email: 'Введите адрес электронной почты целиком, например ivan@example.ru.' }));
+      return;
+    }
+    setErrors(({ email: _, ...rest }) => rest);
+    if ((email.trim() || null) !== order.email) void save({ day, email });
+  };
+
   const send = async () => {
     const local: Record<string, string> = {};
     if (!isAllowedDay(day, range)) {
@@ -109,29 +151,30 @@ function SubmitForm({ order }: { order: PortationOrder }) {
     setErrors(local);
     setGeneral(null);
     if (Object.keys(local).length > 0) return;
-    const saved = await update.mutateAsync({
-      operatorId: toOperatorId,
-      tariffId,
-      portationAt: day,
-      email: email.trim() || null,
-    });
-    if (!saved.ok) {
-      setErrors(fieldErrors(saved.fields));
-      setGeneral(saved.refusal.message);
-      return;
+    setSending(true);
+    try {
+      const saved = await save({ day, email });
+      if (!saved.ok) {
+        setGeneral(saved.refusal.message);
+        return;
+      }
+      const done = await submit.mutateAsync({
+        consent: true,
+        ...(order.isMsisdnConfirmed ? {} : { confirmationCode: code }),
+      });
+      if (!done.ok) {
+        setErrors(fieldErrors(done.fields));
+        setGeneral(done.refusal.message);
+        return;
+      }
+      navigate(`/portation/${order.id}/done`, { replace: true });
+    } finally {
+      setSending(false);
     }
-    const done = await submit.mutateAsync({
-      consent: true,
-      ...(order.isMsisdnConfirmed ? {} : { confirmationCode: code }),
-    });
-    if (!done.ok) {
-      setErrors(fieldErrors(done.fields));
-      setGeneral(done.refusal.message);
-      return;
-    }
-    navigate(`/portation/${order.id}/done`, { replace: true });
   };
-  const busy = update.isPending || submit.isPending;
+  // Only sending makes the button wait: a save of the e-mail started by this very click (the field lost
+  // the focus to the button) must not turn the button into a spinner under the pointer and eat the click.
+  const busy = sending || submit.isPending;
   const sent = sendCode.data?.ok ? sendCode.data.data : null;
 
   return (
@@ -195,21 +238,7 @@ function SubmitForm({ order }: { order: PortationOrder }) {
                 Можно выбрать с {formatDay(range.earliest)} по {formatDay(range.latest)}. Номер перейдёт ночью, с 00:00
                 до 06:00 по Москве.
               </Text>
-              <DatesProvider settings={{ locale: 'ru', firstDayOfWeek: 1, consistentWeeks: true }}>
-                <DatePicker
-                  value={day}
-                  onChange={(v) => {
-                    if (v) setDay(String(v));
-                  }}
-                  defaultDate={day}
-                  minDate={range.earliest}
-                  maxDate={range.latest}
-                  allowDeselect={false}
-                  nextLabel="Следующий месяц"
-                  previousLabel="Предыдущий месяц"
-                  aria-label="Календарь: дата переноса"
-                />
-              </DatesProvider>
+              <PortingCalendar value={day} onChange={chooseDay} window={range} />
               <Text fw={600} data-testid="chosen-day">
                 Выбрано: {formatDay(day)}
               </Text>
@@ -230,13 +259,19 @@ function SubmitForm({ order }: { order: PortationOrder }) {
                 </Title>
                 <TextInput
                   label="Электронная почта"
-                  description="Сюда придут письма о каждом шаге переноса. Можно не указывать."
+                  description={
+                    esiaEmail
+                      ? `Сюда придут письма о каждом шаге переноса. Если оставить поле пустым, письма придут на почту из Госуслуг: ${esiaEmail}.`
+                      : 'Сюда придут письма о каждом шаге переноса. Если оставить поле пустым, писем не будет — только SMS.'
+                  }
                   placeholder="ivan@example.ru"
                   type="email"
                   autoComplete="email"
                   value={email}
                   onChange={(e) => setEmail(e.currentTarget.value)}
+                  onBlur={leaveEmail}
                   error={errors.email}
+                  data-testid="email"
                 />
               </Stack>
             </Paper>
@@ -337,6 +372,7 @@ function SubmitForm({ order }: { order: PortationOrder }) {
           </Group>
         </Stack>
       </Paper>
+      <WithdrawOrder order={order} />
     </Page>
   );
 }

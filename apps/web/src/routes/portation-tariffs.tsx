@@ -29,6 +29,7 @@ import {
   savingOf,
   todayMonthly,
   useUpdatePortation,
+  WithdrawOrder,
   WizardSteps,
 } from '../features/porting';
 import { useRegions } from '../features/regions';
@@ -282,6 +283,7 @@ function RegionChoice({ order, region, donorId }: RegionChoiceProps) {
           ← Другой номер
         </Anchor>
       </Group>
+      <WithdrawOrder order={order} />
 
       <OpenTariffModal url={url} regionCode={region.code} />
     </>

@@ -91,10 +91,16 @@ function ChooseRegion({ notFound }: { notFound?: boolean }) {
               Ваш регион — {likely.name}?
             </Text>
             <Group gap="sm">
-              <Button component={Link} to={`/tariffs/${likely.slug}`} size="md">
+              <Button component={Link} to={`/tariffs/${likely.slug}`} size="md" {...WRAPPING}>
                 Показать тарифы: {likely.shortName}
               </Button>
-              <Button component={Link} to={`/tariffs/${likely.slug}?view=calc`} variant="default" size="md">
+              <Button
+                component={Link}
+                to={`/tariffs/${likely.slug}?view=calc`}
+                variant="default"
+                size="md"
+                {...WRAPPING}
+              >
                 Посчитать, сколько я заплачу
               </Button>
             </Group>
@@ -155,6 +161,14 @@ const NEXT_STEPS = [
     link: 'Перенести номер',
   },
 ];
+
+// On a phone a long label wraps onto a second line instead of being cut off («Посчитать, сколько я заплач»).
+const WRAPPING = {
+  h: 'auto',
+  mih: 42,
+  py: 6,
+  styles: { label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'center' } },
+} as const;
 
 export default function TariffsPage() {
   const { region: slug } = useParams();

@@ -2013,6 +2013,7 @@ export interface components {
             /** Format: date-time */
             startedAt: string;
             portationAt: string | null;
+            portationDate: string | null;
             /** Format: date-time */
             lastUpdatedAt: string;
             fromOperator: components["schemas"]["AccountOperator"] | null;
@@ -2057,6 +2058,7 @@ export interface components {
             /** Format: date-time */
             startedAt: string;
             portationAt: string | null;
+            portationDate: string | null;
             /** Format: date-time */
             lastUpdatedAt: string;
             fromOperator: components["schemas"]["AccountOperator"] | null;
@@ -4456,6 +4458,8 @@ export interface operations {
             query?: {
                 /** @description Куда вернуться: путь на этом сайте */
                 returnUrl?: string;
+                /** @description Страница, с которой ушли на вход (путь на этом сайте; по умолчанию returnUrl): сюда ведёт кнопка «Назад» со страницы после входа */
+                from?: string;
             };
             header?: never;
             path?: never;

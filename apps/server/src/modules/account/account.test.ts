@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { authHeaders, CITIZENS, type CookieJar, signIn } from '../esia/test-support';
+import { portationOrders, portations } from '../porting/tables';
 
 let t: TestApp;
 let ivanov: CookieJar;
@@ -118,6 +120,40 @@ describe('orders and portations', () => {
     expect(info.events.at(-1)).toMatchObject({ status: 'Done', description: 'Номер перенесён' });
     expect(info.events[6].description).toMatch(/^Назначено окно переноса: \d{1,2} [а-я]+ \d{4}, 00:00–06:00 \(МСК\)$/);
     expect(info.toOperator.operatorName).toBeTruthy();
+  });
+
+  it('gives a portation the day its order asked for, whenever its window ran', async () => {
+    const list = (await get('/api/v1/account/portations?Msisdn=79161234567&Take=50', ivanov)).json();
+    const done = list.portations.data.find(
+      (p: { status: string; orderId: number | null }) => p.status === 'Done' && p.orderId,
+    );
+    const [order] = await t.app.db
+      .select({ day: portationOrders.portationDate })
+      .from(portationOrders)
+      .where(eq(portationOrders.id, done.orderId));
+    expect(order?.day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // At the demo's time scale the window runs days before the chosen night: 2 January 2020 here.
+    await t.app.db
+      .update(portations)
+      .set({ portationAt: new Date('2020-01-01T21:30:00Z') })
+      .where(eq(portations.id, done.id));
+    const again = (await get('/api/v1/account/portations?Msisdn=79161234567&Take=50', ivanov)).json();
+    const row = again.portations.data.find((p: { id: number }) => p.id === done.id);
+    expect(row).toMatchObject({ portationAt: '2020-01-01T21:30:00.000Z', portationDate: order?.day });
+    const info = (await get(`/api/v1/account/portationinfo?Msisdn=79161234567&PortationId=${done.id}`, ivanov)).json();
+    expect(info.portationDate).toBe(order?.day);
+    // A porting made elsewhere (no order) has its registry day, in Moscow: 22:00 UTC is the next day there.
+    const other = list.portations.data.find(
+      (p: { id: number; status: string }) => p.status === 'Done' && p.id !== done.id,
+    );
+    await t.app.db
+      .update(portations)
+      .set({ orderId: null, portationAt: new Date('2021-03-04T22:00:00Z') })
+      .where(eq(portations.id, other.id));
+    const elsewhere = (
+      await get(`/api/v1/account/portationinfo?Msisdn=79161234567&PortationId=${other.id}`, ivanov)
+    ).json();
+    expect(elsewhere).toMatchObject({ orderId: null, portationDate: '2021-03-05' });
   });
 
   it('answers an empty page for a number with no orders', async () => {

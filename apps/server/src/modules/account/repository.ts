@@ -96,6 +96,8 @@ const portationColumns = {
   status: portations.status,
   startedAt: portations.startedAt,
   portationAt: portations.portationAt,
+  /** The day the order asked for: what the account shows as the porting date (the window may run at the demo's time scale). */
+  orderDate: portationOrders.portationDate,
   lastUpdatedAt: portations.lastUpdatedAt,
   fromOperator: { id: fromOp.id, slug: fromOp.slug, name: fromOp.name },
   toOperator: { id: toOp.id, slug: toOp.slug, name: toOp.name },
@@ -118,6 +120,7 @@ export async function listPortations(
     db
       .select(portationColumns)
       .from(portations)
+      .leftJoin(portationOrders, eq(portationOrders.id, portations.orderId))
       .leftJoin(fromOp, eq(fromOp.id, portations.fromOperatorId))
       .leftJoin(toOp, eq(toOp.id, portations.toOperatorId))
       .where(where)
@@ -135,6 +138,7 @@ export async function findPortation(db: Database, userId: number, msisdn: string
   const [row] = await db
     .select(portationColumns)
     .from(portations)
+    .leftJoin(portationOrders, eq(portationOrders.id, portations.orderId))
     .leftJoin(fromOp, eq(fromOp.id, portations.fromOperatorId))
     .leftJoin(toOp, eq(toOp.id, portations.toOperatorId))
     .where(and(eq(portations.id, id), eq(portations.userId, userId), eq(portations.msisdn, msisdn)));

@@ -69,6 +69,13 @@ export const AccountPortationSchema = Type.Object(
     portationAt: Nullable(
       Type.String({ format: 'date-time', description: 'Дата переноса (поле сортировки transfered)' }),
     ),
+    portationDate: Nullable(
+      Type.String({
+        format: 'date',
+        description:
+          'День переноса (московское время), который показывает сайт: выбранный в заявлении; у переноса, оформленного не на сайте, — день из реестра',
+      }),
+    ),
     lastUpdatedAt: Type.String({ format: 'date-time' }),
     fromOperator: Nullable(Type.Ref('AccountOperator')),
     toOperator: Nullable(Type.Ref('AccountOperator')),

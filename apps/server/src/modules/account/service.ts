@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client';
+import { moscowDay } from '../../lib/moscow';
 import type { LookupAnswer } from '../lookup/engine';
 import { presentOperator } from '../operators/presenter';
 import * as repo from './repository';
@@ -74,6 +75,8 @@ function presentPortation(r: PortationRow) {
     status: r.status,
     startedAt: r.startedAt.toISOString(),
     portationAt: r.portationAt?.toISOString() ?? null,
+    // The order's day where there is an order; a porting made elsewhere has its registry day.
+    portationDate: r.orderDate ?? (r.portationAt ? moscowDay(r.portationAt) : null),
     lastUpdatedAt: r.lastUpdatedAt.toISOString(),
     fromOperator: presentOperator(r.fromOperator),
     toOperator: presentOperator(r.toOperator),

@@ -149,6 +149,45 @@ describe('sign-in through the ESIA stand-in', () => {
     expect(again.cookies.find((c) => c.name === AT && c.value)).toBeUndefined();
   });
 
+  it('takes a signed-in browser that comes back through ESIA’s page (the back button) to where its sign-in began', async () => {
+    const jar = new CookieJar();
+    const login = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/esia/login?returnUrl=${encodeURIComponent('/portation/7/tariffs')}&from=${encodeURIComponent('/portation/init?op=mts')}`,
+    });
+    jar.take(login);
+    const page = await t.app.inject({ method: 'GET', url: pathOf(String(login.headers.location)) });
+    const request = /name="request" value="([^"]+)"/.exec(page.body)?.[1] as string;
+    const chosen = await t.app.inject({
+      method: 'POST',
+      url: '/esia-standin/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ request, oid: CITIZENS.ivanov }).toString(),
+    });
+    const callback = pathOf(String(chosen.headers.location));
+    const first = await t.app.inject({ method: 'GET', url: callback, headers: { cookie: jar.header() } });
+    expect(first.headers.location).toBe('/portation/7/tariffs');
+    jar.take(first);
+    // Back: ESIA's page again answers with the spent state (the stand-in with an error, ESIA with a new code).
+    const again = await t.app.inject({ method: 'GET', url: callback, headers: { cookie: jar.header() } });
+    expect(again.headers.location).toBe('/portation/init?op=mts');
+    const refused = `/api/v1/esia/callback?error=invalid_request&state=${new URL(callback, 'http://x').searchParams.get('state')}`;
+    const viaError = await t.app.inject({ method: 'GET', url: refused, headers: { cookie: jar.header() } });
+    expect(viaError.headers.location).toBe('/portation/init?op=mts');
+    // The session is the same one, not a new sign-in.
+    expect(again.cookies.find((c) => c.name === AT && c.value)).toBeUndefined();
+    // Without a session the same return is still a failed sign-in, and `from` never leads off the site.
+    const anonymous = await t.app.inject({ method: 'GET', url: callback });
+    expect(anonymous.headers.location).toBe('/?esiaError=failed');
+    const evil = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/esia/login?returnUrl=/account&from=//evil.example',
+    });
+    const back = evil.cookies.find((c) => c.name === 'perenos-esia-back');
+    expect(back?.value).toBe('/');
+    expect(back).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+  });
+
   it('sends a citizen who refuses back with a note and no session', async () => {
     const login = await t.app.inject({ method: 'GET', url: '/api/v1/esia/login?returnUrl=/account' });
     const jar = new CookieJar().take(login);

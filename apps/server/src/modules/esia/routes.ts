@@ -7,11 +7,18 @@ import { HttpProblem } from '../../lib/problem';
 import { ProblemRef } from '../../lib/schemas';
 import { REFRESH_SESSION, SESSION_OPTIONAL } from '../../lib/security';
 import { INVALID_TOKEN_TITLE } from '../../plugins/session';
-import { endSession, familyOfRefreshToken, type RefreshResult, refreshSession } from '../session/tokens';
+import {
+  endSession,
+  familyOfRefreshToken,
+  REFRESH_TTL_SECONDS,
+  type RefreshResult,
+  refreshSession,
+} from '../session/tokens';
 import { safeReturnPath } from './return-url';
 import {
   AuthInfoSchema,
   CallbackQuery,
+  LoginQuery,
   PersonalInfoSchema,
   RedirectResponse,
   ReturnUrlQuery,
@@ -39,6 +46,9 @@ const esiaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // The token exchange is form-encoded (OAuth); the ESIA stand-in may have registered the parser already.
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) await app.register(formbody);
   const stateCookie = `${app.session.secure ? '__Host-' : ''}perenos-esia-state`;
+  // The page a sign-in left from: the back button from the page after sign-in goes through ESIA's page
+  // again, which comes back with the spent state (decision 080).
+  const backCookie = `${app.session.secure ? '__Host-' : ''}perenos-esia-back`;
   const cookieBase = { httpOnly: true, sameSite: 'lax', secure: app.session.secure, path: '/' } as const;
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -69,15 +79,17 @@ const esiaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'esiaLogin',
         tags: TAGS,
         summary: 'Начать вход через Госуслуги (переход на ЕСИА)',
-        querystring: ReturnUrlQuery,
+        querystring: LoginQuery,
         response: { 302: RedirectResponse, 400: ProblemRef, 429: ProblemRef },
       },
     },
     async (request, reply) => {
       if (!app.esia) return failTo(reply, 'unavailable');
       const returnPath = safeReturnPath(request.query.returnUrl, app.siteOrigin(request));
+      const fromPath = safeReturnPath(request.query.from ?? returnPath, app.siteOrigin(request));
       const { state, url } = await beginLogin(app.db, app.esia.adapter, app.esia.endpoints(request), returnPath);
       reply.setCookie(stateCookie, state, { ...cookieBase, maxAge: STATE_TTL_SECONDS });
+      reply.setCookie(backCookie, fromPath, { ...cookieBase, maxAge: REFRESH_TTL_SECONDS });
       return reply.redirect(url);
     },
   );
@@ -107,7 +119,14 @@ const esiaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         { state: q.state ?? '', browserState, code: q.code ?? '', error: q.error ?? '' },
         (message) => request.log.warn({ esia: message }, 'ESIA sign-in failed'),
       );
-      if (!result.ok) return failTo(reply, result.reason === 'denied' ? 'denied' : 'failed');
+      if (!result.ok) {
+        // Back through ESIA's page after signing in: the browser holds a session and no sign-in of this
+        // state is under way. Nothing failed — back to where the sign-in began, without a note.
+        if (result.reason === 'state' && request.user) {
+          return reply.redirect(safeReturnPath(request.cookies[backCookie], app.siteOrigin(request)));
+        }
+        return failTo(reply, result.reason === 'denied' ? 'denied' : 'failed');
+      }
       request.log.info({ userId: result.user.userId }, 'signed in through ESIA');
       app.session.setCookies(reply, result.tokens);
       return reply.redirect(result.returnPath);
@@ -205,6 +224,7 @@ const esiaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await app.session.familyRevoked(familyId);
       }
       app.session.clearCookies(reply);
+      reply.clearCookie(backCookie, cookieBase);
       if (!app.esia) return reply.redirect(returnPath);
       const { browserBase } = app.esia.endpoints(request);
       return reply.redirect(app.esia.adapter.logoutUrl(browserBase, `${origin}${returnPath}`));

@@ -30,6 +30,17 @@ export const ReturnUrlQuery = Type.Object({
   returnUrl: Type.Optional(Type.String({ maxLength: 2000, description: 'Куда вернуться: путь на этом сайте' })),
 });
 
+export const LoginQuery = Type.Object({
+  ...ReturnUrlQuery.properties,
+  from: Type.Optional(
+    Type.String({
+      maxLength: 2000,
+      description:
+        'Страница, с которой ушли на вход (путь на этом сайте; по умолчанию returnUrl): сюда ведёт кнопка «Назад» со страницы после входа',
+    }),
+  ),
+});
+
 export const CallbackQuery = Type.Object({
   code: Type.Optional(Type.String({ maxLength: 4000 })),
   state: Type.Optional(Type.String({ maxLength: 100 })),

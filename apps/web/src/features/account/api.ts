@@ -61,14 +61,6 @@ export const getPortationInfoQueryOptions = (msisdn: string, portationId: number
     retry: retryOnce,
   });
 
-/** Russian names of the order and portation statuses. */
-export const STATUS_LABELS: Record<OrderStatus, string> = {
-  Initialized: 'Создано',
-  PendingBDPN: 'В обработке БДПН',
-  Done: 'Выполнено',
-  Deleted: 'Удалено',
-};
-
 /** 1-based page from the URL; undefined when the segment is not a page number. */
 export function parsePage(raw: string | undefined): number | undefined {
   if (raw === undefined) return 1;

@@ -10,9 +10,6 @@ export {
   type MsisdnInfo,
   parsePage,
   readListAddress,
-  STATUS_LABELS,
 } from './api';
 export { AccountRecords, type RecordField } from './components/account-records';
 export { MsisdnHeader } from './components/msisdn-header';
-export { OperatorName } from './components/operator-name';
-export { StatusBadge } from './components/status-badge';

@@ -53,4 +53,11 @@ describe('loginUrl', () => {
       '/api/v1/esia/login?returnUrl=%2Faccount%2F79161234567%2Forders%2F2%3Fx%3D1%23top',
     );
   });
+
+  it('names the page left for sign-in when it is not the one to come back to', () => {
+    expect(loginUrl('/portation/24/tariffs', '/portation/init?op=mts')).toBe(
+      '/api/v1/esia/login?returnUrl=%2Fportation%2F24%2Ftariffs&from=%2Fportation%2Finit%3Fop%3Dmts',
+    );
+    expect(loginUrl('/check', '/check')).toBe('/api/v1/esia/login?returnUrl=%2Fcheck');
+  });
 });

@@ -3,6 +3,7 @@ import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '../../lib/api';
 
 export type AuthInfo = Schemas['AuthInfo'];
+export type PersonalInfo = Schemas['PersonalInfo'];
 
 const LOGGED_OUT: AuthInfo = { isLogged: false, expireAt: null, userName: null };
 
@@ -15,6 +16,14 @@ export const getAuthQueryOptions = () =>
     queryFn: async (): Promise<AuthInfo> => (await api.get('/api/v1/esia/userinfo')) ?? LOGGED_OUT,
     // The session keeper refreshes it on its own schedule; a page never needs to refetch it.
     staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** What Госуслуги told the site about the signed-in person: name, passport (masked), verified mobiles, e-mail. */
+export const getPersonalInfoQueryOptions = () =>
+  queryOptions({
+    queryKey: ['auth', 'detail', { kind: 'personal' }],
+    queryFn: async () => api.get('/api/v1/esia/personalinfo'),
+    staleTime: 5 * 60_000,
   });
 
 /** Whether someone is signed in, until when, and their name. */
@@ -49,9 +58,14 @@ export function refreshDelay(expireAt: string, now = Date.now()): number {
   return Math.max(0, new Date(expireAt).getTime() - REFRESH_BEFORE_MS - now);
 }
 
-/** Where the browser goes to sign in through ESIA and come back to `returnUrl`. */
-export function loginUrl(returnUrl: string): string {
-  return `/api/v1/esia/login?returnUrl=${encodeURIComponent(returnUrl)}`;
+/**
+ * Where the browser goes to sign in through ESIA and come back to `returnUrl`. `from` is the page the
+ * visitor leaves (default: `returnUrl`): the back button from the page after sign-in passes ESIA's page
+ * again, and the server sends a signed-in browser from there back to `from` (decision 080).
+ */
+export function loginUrl(returnUrl: string, from?: string): string {
+  const back = from && from !== returnUrl ? `&from=${encodeURIComponent(from)}` : '';
+  return `/api/v1/esia/login?returnUrl=${encodeURIComponent(returnUrl)}${back}`;
 }
 
 /** Where the browser goes to sign out of the site and ESIA, ending on the site's front page. */

@@ -1,3 +1,10 @@
 // The auth feature's public face: other features, pages and the app import only what is listed here.
-export { getAuthQueryOptions, loginUrl, logoutUrl, useAuth } from './api';
+export {
+  getAuthQueryOptions,
+  getPersonalInfoQueryOptions,
+  loginUrl,
+  logoutUrl,
+  type PersonalInfo,
+  useAuth,
+} from './api';
 export { SessionKeeper } from './components/session-keeper';

@@ -7,6 +7,9 @@ import { formatDateTime } from '../../lib/format';
 export type MsisdnInfo = Schemas['MsisdnInfo'];
 export type Quota = Schemas['Quota'];
 
+/** The key prefix of the quota, signed in or not: whatever spends a lookup marks it stale. */
+export const QUOTA_QUERY_KEY = ['lookup', 'detail', { kind: 'quota' }] as const;
+
 export const getQuotaQueryOptions = (isLogged: boolean) =>
   queryOptions({
     // The quota belongs to the account when signed in, to the address otherwise.
@@ -74,8 +77,14 @@ export function useBatchLookup() {
   return useMutation({
     mutationFn: (file: File) =>
       outcome(() => api.download('post', '/api/v1.1/msisdn/info/batch', { multipart: { File: file } })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['lookup', 'detail', { kind: 'quota' }] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: QUOTA_QUERY_KEY }),
   });
+}
+
+/** «Лимит проверок на сегодня исчерпан. Новые проверки будут доступны 27.11.2026, 00:00 (МСК).» */
+export function quotaExhaustedMessage(refreshAt: string | undefined): string {
+  const when = refreshAt ? ` Новые проверки будут доступны ${formatDateTime(refreshAt)} (МСК).` : '';
+  return `Лимит проверок на сегодня исчерпан.${when}`;
 }
 
 /** The Russian sentence for a failed lookup: invalid number, not found, quota spent, file refused. */
@@ -85,10 +94,7 @@ export function lookupErrorMessage(error: unknown): string {
       400: 'Проверьте номер или файл.',
       404: 'Номер не найден: он не входит ни в один диапазон плана нумерации.',
       413: 'Файл слишком большой.',
-      429: (body) => {
-        const when = body?.refreshAt ? ` Новые проверки будут доступны ${formatDateTime(body.refreshAt)} (МСК).` : '';
-        return `Лимит проверок на сегодня исчерпан.${when}`;
-      },
+      429: (body) => quotaExhaustedMessage(body?.refreshAt),
     },
     unavailable: 'Сервис проверки временно недоступен. Попробуйте позже.',
   });

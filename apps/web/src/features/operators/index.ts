@@ -6,3 +6,4 @@ export {
   OPERATORS_PAGE_SIZE,
 } from './api';
 export { OperatorLogo } from './components/operator-logo';
+export { type NamedOperator, OperatorName } from './components/operator-name';

@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { useEffect, useRef } from 'react';
 import { api } from '../../lib/api';
 import { retryOnce, userMessage } from '../../lib/errors';
+import { QUOTA_QUERY_KEY, quotaExhaustedMessage } from '../lookup';
 
 export type PortationOrder = Schemas['PortationOrder'];
 export type PortationRefusal = NonNullable<Schemas['PortationProblem']['refusal']>;
@@ -31,6 +32,8 @@ export function parseOrderId(raw: string | undefined): number | undefined {
 /** Why step 1 refused a number, in the server's words, with what the page can link or date. */
 export interface Refusal {
   message: string;
+  /** The answer's HTTP status (a 503 is worth another try, a 400 is not); undefined without an answer. */
+  status?: number | undefined;
   refusal?: PortationRefusal | undefined;
   availableFrom?: string | undefined;
   orderId?: number | undefined;
@@ -51,7 +54,14 @@ export function refusalOf(error: unknown): { refusal: Refusal; fields: Record<st
       : null;
   return {
     refusal: {
-      message: userMessage(error),
+      message: userMessage(error, {
+        byStatus: {
+          // Step 1 names what a lookup names, so it spends the same daily quota.
+          429: (b) => quotaExhaustedMessage(b?.refreshAt),
+          503: (b) => b?.detail ?? 'Сервис временно недоступен. Попробуйте через несколько минут.',
+        },
+      }),
+      status: error instanceof ApiError ? error.status : undefined,
       refusal: body?.refusal,
       availableFrom: body?.availableFrom,
       orderId: body?.orderId,
@@ -87,14 +97,16 @@ function useRemember() {
   };
 }
 
-/** Step 1: a new order for the number (anonymous allowed). */
+/** Step 1: a new order for the number (anonymous allowed); it spends one lookup of the day's quota. */
 export function useInitPortation() {
   const remember = useRemember();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { msisdn: string; operatorId?: number }) =>
       outcome(() => api.post('/api/v1/order/portation/init', { body })),
     onSuccess: (r) => {
       if (r.ok) remember(r.data);
+      void queryClient.invalidateQueries({ queryKey: QUOTA_QUERY_KEY });
     },
   });
 }
@@ -136,21 +148,34 @@ export function useSubmitPortation(id: number) {
   });
 }
 
-/** Withdraws the application (or deletes a draft) while the porting window is not yet scheduled. */
+/** Orders this tab deleted or withdrew: the page that shows one next moves focus to what happened. */
+const endedHere = new Set<number>();
+
+/** True once for an order this tab has just deleted or withdrawn. */
+export function takeEndedHere(id: number): boolean {
+  return endedHere.delete(id);
+}
+
+/**
+ * Withdraws the application (or deletes a draft) while the order says it can (`canWithdraw`). Whatever
+ * the answer, the order is read again before the outcome comes back: after a refusal (the window was
+ * scheduled meanwhile) the page then offers no button and says why.
+ */
 export function useDeletePortation(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (): Promise<Outcome<true>> => {
+      let result: Outcome<true>;
       try {
         await api.delete('/api/v1/order/portation/{id}', { path: { id } });
-        return { ok: true, data: true };
+        endedHere.add(id);
+        result = { ok: true, data: true };
       } catch (error) {
-        return { ok: false, ...refusalOf(error) };
+        result = { ok: false, ...refusalOf(error) };
       }
-    },
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['portation', 'detail', { id }] });
+      await queryClient.invalidateQueries({ queryKey: ['portation', 'detail', { id }] });
       void queryClient.invalidateQueries({ queryKey: ['account'] });
+      return result;
     },
   });
 }

@@ -1,9 +1,9 @@
 import { Box, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { StatusBadge } from '../../porting';
 import type { OrderStatus } from '../api';
 import { AccountPager } from './account-pager';
 import { RecordCards } from './record-cards';
-import { StatusBadge } from './status-badge';
 
 /** One field of a record: a card line on phones and a table column from `sm` up (unless `cardOnly`). */
 export interface RecordField<T> {
@@ -16,9 +16,9 @@ export interface RecordField<T> {
 }
 
 interface AccountRecordsProps<T> {
-  /** The list's accessible name («Заявки»). */
+  /** The list's accessible name («Заявления»). */
   label: string;
-  /** The first column's header («Заявка»). */
+  /** The first column's header («Заявление»). */
   idLabel: string;
   records: T[];
   totalRows: number;

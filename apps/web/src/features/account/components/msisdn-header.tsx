@@ -1,9 +1,9 @@
 import { Anchor, Breadcrumbs, Group, Stack, Tabs, Text } from '@mantine/core';
 import { Link, useLocation } from 'wouter';
 import { Msisdn } from '../../../components/msisdn';
-import { formatDate } from '../../../lib/format';
+import { formatDay } from '../../../lib/format';
+import { OperatorName } from '../../operators';
 import type { MsisdnInfo } from '../api';
-import { OperatorName } from './operator-name';
 
 /** The phone-number header of the account pages: the number, its operator and region, and the two lists. */
 export function MsisdnHeader({
@@ -37,13 +37,13 @@ export function MsisdnHeader({
             size={32}
           />
           {info.regionName && <Text c="dimmed">{info.regionName}</Text>}
-          {info.lastPortation && <Text c="dimmed">Последний перенос: {formatDate(info.lastPortation)}</Text>}
+          {info.lastPortation && <Text c="dimmed">Последний перенос: {formatDay(info.lastPortation)}</Text>}
         </Group>
       )}
       {tab && (
         <Tabs value={tab} onChange={(value) => navigate(`/account/${msisdn}/${value}`)}>
           <Tabs.List>
-            <Tabs.Tab value="orders">Заявки</Tabs.Tab>
+            <Tabs.Tab value="orders">Заявления</Tabs.Tab>
             <Tabs.Tab value="portations">Переносы</Tabs.Tab>
           </Tabs.List>
         </Tabs>

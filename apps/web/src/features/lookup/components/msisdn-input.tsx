@@ -1,9 +1,35 @@
 import { InputBase } from '@mantine/core';
 import { classifyPhoneInput, formatMsisdn, phoneInputProblem } from '@perenos/phone';
-import { type ClipboardEvent, type KeyboardEvent, useLayoutEffect } from 'react';
+import { type ClipboardEvent, type KeyboardEvent, useLayoutEffect, useRef } from 'react';
 import { IMaskInput } from 'react-imask';
 import { takeEarlyInput } from '../../../lib/early-input';
-import { masks } from '../../../lib/masks';
+import { masks, phonePrefixReader } from '../../../lib/masks';
+
+export const INCOMPLETE_MSISDN_MESSAGE = 'Введите номер полностью: +7 (9XX) XXX-XX-XX.';
+
+/** What the phone field holds: a mobile number, a whole number that is not one (and why), or a part. */
+export type PhoneField = { kind: 'mobile'; msisdn: string } | { kind: 'problem'; message: string } | { kind: 'part' };
+
+/** Reads the field's masked text («+7 (495) 123-45-67», «+7 (916) 12_-__-__»). */
+export function readPhoneField(value: string): PhoneField {
+  if (value.includes('_') || value.replace(/\D/g, '').length < 11) return { kind: 'part' };
+  const kind = classifyPhoneInput(value);
+  if (kind.kind === 'mobile') return kind;
+  return { kind: 'problem', message: phoneInputProblem(kind) ?? INCOMPLETE_MSISDN_MESSAGE };
+}
+
+/** The field as a number to send, or the sentence that says what is missing or wrong. */
+export function phoneFieldOutcome(value: string): { msisdn: string } | { message: string } {
+  const field = readPhoneField(value);
+  if (field.kind === 'mobile') return { msisdn: field.msisdn };
+  return { message: field.kind === 'problem' ? field.message : INCOMPLETE_MSISDN_MESSAGE };
+}
+
+/** A whole number in a notation people write (any separators, a leading 8 or +7): shown as the mask writes it. */
+function asMasked(text: string): string | null {
+  const kind = classifyPhoneInput(text);
+  return kind.kind === 'mobile' || kind.kind === 'landline' ? formatMsisdn(kind.msisdn) : null;
+}
 
 interface MsisdnInputProps {
   value: string;
@@ -11,16 +37,18 @@ interface MsisdnInputProps {
   /** Enter pressed in the field. */
   onSubmit?(): void;
   error?: string | undefined;
-  /** A pasted number that is not a Russian mobile one (a landline, a foreign number): what is wrong with it. */
-  onPasteProblem?(message: string): void;
+  /** A pasted number the mask cannot show (another country's): what is wrong with it. */
+  onPasteProblem(message: string): void;
 }
 
 /**
- * The phone field with the `+7 (9XX) XXX-XX-XX` mask. A pasted number in any notation
- * (`8 916 123 45 67`, `+79161234567`, `9161234567`) is read whole instead of digit by digit,
- * where the mask would take the leading 8 for part of the code.
+ * The phone field with the `+7 (XXX) XXX-XX-XX` mask. Every digit typed goes where it is typed (a
+ * landline stays a landline, and the page says it is not mobile); the 8 or +7 people type first is
+ * dropped once. A pasted number in any notation (`8 916 123 45 67`, `+79161234567`) is read whole; one
+ * of another country is not squeezed into +7, the page is told instead, and the field keeps its text.
  */
 export function MsisdnInput({ value, onChange, onSubmit, error, onPasteProblem }: MsisdnInputProps) {
+  const reader = useRef(phonePrefixReader()).current;
   // A number typed into the server-drawn field before the page came alive is taken over (in a layout
   // effect: before the browser paints the emptied mask, and before React replays an early click on
   // «Проверить»). A whole number in any notation is shown as the mask writes it; a part goes to the mask.
@@ -28,19 +56,18 @@ export function MsisdnInput({ value, onChange, onSubmit, error, onPasteProblem }
   useLayoutEffect(() => {
     const early = takeEarlyInput('msisdn');
     if (!early?.trim()) return;
-    const typed = classifyPhoneInput(early);
-    onChange(typed.kind === 'mobile' ? formatMsisdn(typed.msisdn) : early);
+    onChange(asMasked(early) ?? early);
   }, []);
   const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
-    const pasted = classifyPhoneInput(event.clipboardData.getData('text'));
-    if (pasted.kind === 'mobile') {
+    const text = event.clipboardData.getData('text');
+    const masked = asMasked(text);
+    if (masked) {
       event.preventDefault();
-      // formatMsisdn writes +7 (916) 123-45-67, exactly what the mask shows.
-      onChange(formatMsisdn(pasted.msisdn));
+      onChange(masked);
       return;
     }
-    // Left to the mask, «8 495 123-45-67» would become «+7 (951) 234-56-7_»: say what the number is instead.
-    if (onPasteProblem && pasted.kind !== 'invalid') {
+    const pasted = classifyPhoneInput(text);
+    if (pasted.kind === 'foreign') {
       event.preventDefault();
       onPasteProblem(phoneInputProblem(pasted) ?? '');
     }
@@ -56,14 +83,21 @@ export function MsisdnInput({ value, onChange, onSubmit, error, onPasteProblem }
       {...({
         lazy: masks.phone.lazy,
         placeholderChar: masks.phone.placeholderChar,
-        definitions: masks.phone.definitions,
+        prepareChar: reader.prepareChar,
       } as object)}
       value={value}
-      onAccept={(v: string) => onChange(v)}
+      onAccept={(v: string) => {
+        // Emptied: the next number may start with its 8 again.
+        if (v.replace(/\D/g, '') === '7') reader.reset();
+        onChange(v);
+      }}
       onPaste={onPaste}
       onKeyDown={onKeyDown}
       label="Номер телефона"
-      description="Можно вставить номер в любой записи: 8 916 123-45-67, +79161234567"
+      // No-break spaces keep each example number on one line.
+      description={
+        'Мобильный номер в любой записи: 8\u00a0916\u00a0123-45-67, +79161234567. Городские номера сайт не проверяет и не переносит.'
+      }
       inputMode="tel"
       autoComplete="tel"
       data-early-input="msisdn"

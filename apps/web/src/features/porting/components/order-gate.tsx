@@ -1,11 +1,12 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { ApiError } from '@perenos/api-client';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { Page } from '../../../components/page';
 import { QueryState } from '../../../components/query-state';
-import { getPortationOrderQueryOptions, type PortationOrder } from '../api';
+import { getPortationOrderQueryOptions, type PortationOrder, takeEndedHere } from '../api';
+import { applicationTitle } from '../status';
 
 /** An order that is nobody's here (or another citizen's): the same answer as a page that does not exist. */
 export function OrderNotFound() {
@@ -30,9 +31,20 @@ export function OrderNotFound() {
 /** A step of the wizard opened for an order that can no longer be edited: where it is now. */
 function NotEditable({ order }: { order: PortationOrder }) {
   const submitted = order.status === 'PendingBDPN' || order.status === 'Done';
+  const alert = useRef<HTMLDivElement>(null);
+  // Deleted from this very step a moment ago: the focus goes to what happened, not to <body>.
+  useEffect(() => {
+    if (takeEndedHere(order.id)) alert.current?.focus();
+  }, [order.id]);
   return (
-    <Page title={`Заявление № ${order.id}`} description="Заявление на перенос номера." size="md">
-      <Alert color={submitted ? 'blue' : 'gray'} title={submitted ? 'Заявление уже отправлено' : 'Заявление удалено'}>
+    <Page title={applicationTitle(order.id)} description="Заявление на перенос номера." size="md">
+      <Alert
+        ref={alert}
+        tabIndex={-1}
+        color={submitted ? 'blue' : 'gray'}
+        title={submitted ? 'Заявление уже отправлено' : 'Заявление удалено'}
+        data-testid="order-not-editable"
+      >
         <Stack gap="sm">
           <Text size="sm">
             {submitted

@@ -1,7 +1,7 @@
 import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import { Fact } from '../../../components/fact';
 import { Msisdn } from '../../../components/msisdn';
-import { OperatorName } from '../../account';
+import { OperatorName } from '../../operators';
 import type { PortationOrder } from '../api';
 import { formatDay } from '../dates';
 

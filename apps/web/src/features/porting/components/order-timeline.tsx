@@ -1,10 +1,10 @@
 import { Text, Timeline } from '@mantine/core';
 import { formatDateTime } from '../../../lib/format';
-import { STATUS_LABELS } from '../../account';
+import { type PortingStatus, STATUS_LABELS } from '../status';
 
 interface TimelineEvent {
   occurredAt: string;
-  status: keyof typeof STATUS_LABELS;
+  status: PortingStatus;
   description: string;
 }
 

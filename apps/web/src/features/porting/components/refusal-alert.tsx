@@ -2,6 +2,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'wouter';
 import type { Refusal } from '../api';
 import { formatDay } from '../dates';
+import { applicationTitle } from '../status';
 
 const TITLES: Record<string, string> = {
   'recently-ported': 'Номер недавно переносили',
@@ -13,7 +14,9 @@ const TITLES: Record<string, string> = {
 
 /** Why the number cannot be ported now, and the way on: a date, or a link to the order that exists. */
 export function RefusalAlert({ refusal }: { refusal: Refusal }) {
-  const title = (refusal.refusal && TITLES[refusal.refusal]) ?? 'Перенести номер сейчас нельзя';
+  const title =
+    (refusal.refusal && TITLES[refusal.refusal]) ??
+    (refusal.status === 429 ? 'Проверки на сегодня закончились' : 'Перенести номер сейчас нельзя');
   const yellow = refusal.refusal === 'draft-exists';
   return (
     <Alert color={yellow ? 'yellow' : 'red'} title={title} role="alert" data-testid="portation-refusal">
@@ -28,11 +31,11 @@ export function RefusalAlert({ refusal }: { refusal: Refusal }) {
           <Group>
             {refusal.refusal === 'draft-exists' ? (
               <Button component={Link} to={`/portation/${refusal.orderId}/tariffs`} size="sm">
-                Продолжить заявление № {refusal.orderId}
+                Продолжить {applicationTitle(refusal.orderId).toLowerCase()}
               </Button>
             ) : (
               <Button component={Link} to={`/portation/${refusal.orderId}/done`} size="sm" variant="light">
-                Открыть заявление № {refusal.orderId}
+                Открыть {applicationTitle(refusal.orderId).toLowerCase()}
               </Button>
             )}
           </Group>

@@ -47,7 +47,14 @@ export function TariffDetailModal({ id, regionCode, compared, compareDisabled, o
   const price = t ? priceIn(t, regionCode) : undefined;
   const extra = t?.kind === 'Package' ? ' сверх пакета' : '';
   return (
-    <Modal opened={id !== undefined} onClose={onClose} title={t ? t.name : 'Тариф'} size="lg" centered>
+    <Modal
+      opened={id !== undefined}
+      onClose={onClose}
+      title={t ? t.name : 'Тариф'}
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': 'Закрыть описание тарифа' }}
+    >
       <QueryState isPending={id !== undefined && isPending} error={error} />
       {t && (
         <Stack gap="md">

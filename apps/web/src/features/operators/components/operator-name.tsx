@@ -1,9 +1,15 @@
 import { Group, Text } from '@mantine/core';
-import { OperatorLogo } from '../../operators';
-import type { AccountOperator } from '../api';
+import { OperatorLogo } from './operator-logo';
+
+/** An operator as the account and the porting answers name it. */
+export interface NamedOperator {
+  operatorId: number;
+  operatorName: string;
+  operatorLogo: string;
+}
 
 /** An operator with its logo, or a dash when unknown. */
-export function OperatorName({ operator, size = 24 }: { operator: AccountOperator | null; size?: number }) {
+export function OperatorName({ operator, size = 24 }: { operator: NamedOperator | null; size?: number }) {
   if (!operator) return <Text c="dimmed">—</Text>;
   return (
     <Group gap="xs" wrap="nowrap">
