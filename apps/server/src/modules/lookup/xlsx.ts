@@ -4,7 +4,7 @@
  * over a minute for a million rows on a two-core machine; this needs seconds (decision 007).
  */
 import { Readable } from 'node:stream';
-import { constants, crc32, deflateRaw } from 'node:zlib';
+import { constants, crc32, deflateRaw, deflateRawSync } from 'node:zlib';
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
@@ -429,6 +429,16 @@ function workbookXml(sheetName: string): string {
   return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="${escapeXml(sheetName)}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
 }
 
+/** The parts of a one-sheet workbook around its sheet (`xl/worksheets/sheet1.xml`) and shared strings. */
+export function workbookParts(sheetName: string): [string, Buffer][] {
+  return [
+    ['[Content_Types].xml', Buffer.from(CONTENT_TYPES)],
+    ['_rels/.rels', Buffer.from(ROOT_RELS)],
+    ['xl/workbook.xml', Buffer.from(workbookXml(sheetName))],
+    ['xl/_rels/workbook.xml.rels', Buffer.from(WORKBOOK_RELS)],
+  ];
+}
+
 interface Written {
   name: Buffer;
   offset: number;
@@ -482,6 +492,28 @@ function centralDirectory(entries: Written[], offset: number): Buffer {
   end.writeUInt32LE(size, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...parts, end]);
+}
+
+/**
+ * A whole zip of the given parts, each deflated at `level`: the test files and the benchmark's largest
+ * accepted upload (answers are streamed by xlsxStream).
+ */
+export function zipOf(parts: [string, Buffer][], level: number): Buffer {
+  const out: Buffer[] = [];
+  const entries: Written[] = [];
+  let offset = 0;
+  for (const [fileName, data] of parts) {
+    const name = Buffer.from(fileName);
+    const compressed = deflateRawSync(data, { level });
+    const entry: Written = { name, offset, crc: crc32(data), compressed: compressed.length, size: data.length };
+    const header = localHeader(name);
+    const d = descriptor(entry);
+    out.push(header, compressed, d);
+    offset += header.length + compressed.length + d.length;
+    entries.push(entry);
+  }
+  out.push(centralDirectory(entries, offset));
+  return Buffer.concat(out);
 }
 
 const columnNames: string[] = [];
@@ -605,10 +637,7 @@ export function xlsxStream(
     const entries: Written[] = [];
     let offset = 0;
     const files: [string, () => Iterable<Buffer>][] = [
-      ['[Content_Types].xml', () => [Buffer.from(CONTENT_TYPES)]],
-      ['_rels/.rels', () => [Buffer.from(ROOT_RELS)]],
-      ['xl/workbook.xml', () => [Buffer.from(workbookXml(sheetName))]],
-      ['xl/_rels/workbook.xml.rels', () => [Buffer.from(WORKBOOK_RELS)]],
+      ...workbookParts(sheetName).map(([name, part]): [string, () => Iterable<Buffer>] => [name, () => [part]]),
       ['xl/worksheets/sheet1.xml', sheetXml],
       // Written last: the table fills while the sheet is written.
       ['xl/sharedStrings.xml', () => [shared.xml()]],
