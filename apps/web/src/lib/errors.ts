@@ -3,6 +3,7 @@ import { ApiError } from '@perenos/api-client';
 /** What the API puts in an error answer that a message may use. */
 export interface ErrorBody {
   title?: string;
+  detail?: string;
   refreshAt?: string;
   errors?: Record<string, string[]>;
 }

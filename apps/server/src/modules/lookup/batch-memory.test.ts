@@ -16,7 +16,9 @@ async function cellsOfXlsx(bytes: Buffer): Promise<string[][]> {
   await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   const rows: string[][] = [];
   workbook.worksheets[0]?.eachRow({ includeEmpty: true }, (row) => {
-    const cells = Array.from((row.values as unknown[]).slice(1), (v) => (v === null || v === undefined ? '' : String(v)));
+    const cells = Array.from((row.values as unknown[]).slice(1), (v) =>
+      v === null || v === undefined ? '' : String(v),
+    );
     while (cells.length > 0 && cells[cells.length - 1] === '') cells.pop();
     rows.push(cells);
   });
@@ -58,7 +60,8 @@ function hugeTableXlsx(tableBytes: number): Buffer {
   const sst = `<sst>${used.map((s) => `<si><t>${s.replace('&', '&amp;')}</t></si>`).join('')}${strings.slice(used.length).join('')}</sst>`;
   const cell = (i: number) => `<c t="s"><v>${i}</v></c>`;
   const rows = [`<row r="1">${cell(0)}${cell(1)}</row>`];
-  for (let r = 0; r < 60; r++) rows.push(`<row r="${r + 2}">${cell(2 + (r % NUMBERS.length))}${cell(used.length - 1)}</row>`);
+  for (let r = 0; r < 60; r++)
+    rows.push(`<row r="${r + 2}">${cell(2 + (r % NUMBERS.length))}${cell(used.length - 1)}</row>`);
   const sheet = `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows.join('')}</sheetData></worksheet>`;
   return zipOf(
     [

@@ -78,7 +78,9 @@ export function useBatchLookup() {
   });
 }
 
-/** The Russian sentence for a failed lookup: invalid number, not found, quota spent, file refused. */
+const UNAVAILABLE = 'Сервис проверки временно недоступен. Попробуйте позже.';
+
+/** The Russian sentence for a failed lookup: invalid number, not found, quota spent, file refused, server busy. */
 export function lookupErrorMessage(error: unknown): string {
   return userMessage(error, {
     byStatus: {
@@ -89,8 +91,10 @@ export function lookupErrorMessage(error: unknown): string {
         const when = body?.refreshAt ? ` Новые проверки будут доступны ${formatDateTime(body.refreshAt)} (МСК).` : '';
         return `Лимит проверок на сегодня исчерпан.${when}`;
       },
+      // A node busy with other files says when to come back («…попробуйте через 7 с.»).
+      503: (body) => body?.detail ?? UNAVAILABLE,
     },
-    unavailable: 'Сервис проверки временно недоступен. Попробуйте позже.',
+    unavailable: UNAVAILABLE,
   });
 }
 
