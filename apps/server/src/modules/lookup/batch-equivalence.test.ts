@@ -112,6 +112,19 @@ const xlsxCell: fc.Arbitrary<XlsxValue> = fc.oneof(
   { weight: 2, arbitrary: other },
   { weight: 1, arbitrary: fc.constantFrom(79261234567, 9161234567, 12345, 1.5, 0) },
   { weight: 1, arbitrary: fc.constantFrom(null, true, false, ' padded ', 'a & b <c>', { formula: '1+1', result: 2 }) },
+  // Long text, which the answer copies as bytes when it can (decision 070): spaces at either end,
+  // a formula start, entities, Cyrillic, a line break.
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      ` ${'x'.repeat(1100)} `,
+      `=${'я'.repeat(600)}`,
+      `-${'7'.repeat(1100)}`,
+      'a & b < c > d "e" '.repeat(80),
+      'Иван Петров\n'.repeat(100),
+      `${'Комментарий к номеру '.repeat(60)}+`,
+    ),
+  },
 );
 
 const xlsxFile = fc.record({

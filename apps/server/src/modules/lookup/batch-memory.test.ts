@@ -7,6 +7,7 @@ import { referenceXlsxCells } from './batch-reference';
 import { createLookupApp, signIn } from './test-helpers';
 import { workbookParts, zipOf } from './xlsx';
 import { largeXlsx } from './xlsx-fixture';
+import { XlsxArchive } from './zip-guard';
 
 // Numbers of the demo plan: ported, in a range, in no range; and one that is not a number.
 const NUMBERS = ['79261234567', '79260000000', '79400000000', '79030000001', 'нет номера', '79161234567'];
@@ -128,6 +129,27 @@ describe('batch XLSX files with bounded memory (decision 070)', () => {
     expect(held.sheet).toHaveLength(2);
     for (const n of held.sheet ?? []) expect(n).toBeLessThan(128 * 1024 + 16 * 1024 + 4 * 1024);
     expect(held['shared strings']).toEqual([0]);
+  });
+
+  it('copies long plain text into the answer as bytes, keeping spaces at either end and guarding formulas', async () => {
+    const padded = ` ${'я'.repeat(600)} `;
+    const formula = `=${'x'.repeat(1100)}`;
+    const cell = (text: string) => `<c t="str"><v>${text}</v></c>`;
+    const sheet = `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1">${cell('79261234567')}${cell(padded)}${cell(formula)}</row></sheetData></worksheet>`;
+    const bytes = zipOf([...workbookParts('Номера'), ['xl/worksheets/sheet1.xml', Buffer.from(sheet)]], 6);
+    const res = await upload('long.xlsx', bytes);
+    expect(res.statusCode).toBe(200);
+    const xml = XlsxArchive.open(res.rawPayload, { maxEntries: 10, maxUncompressedBytes: 1 << 20 })
+      .whole('xl/worksheets/sheet1.xml', 1 << 20)
+      ?.toString('utf8');
+    expect(xml).toContain(`<is><t xml:space="preserve">${padded}</t></is>`);
+    expect(xml).toContain(`<is><t>'${formula}</t></is>`);
+    expect((await cellsOfXlsx(res.rawPayload))[1]?.slice(0, 4)).toEqual([
+      '79261234567',
+      padded,
+      `'${formula}`,
+      '79261234567',
+    ]);
   });
 
   it('keeps only the shared strings the sheet uses from a huge table, and refuses more than the budget', async () => {

@@ -660,6 +660,12 @@ class Chunks {
   }
 }
 
+// Text cells this long (at least 256 characters: never a shared string) are copied as bytes when they
+// can be (SheetRow.plainText) and do not start as a formula.
+const COPIED_TEXT_BYTES = 1024;
+const FORMULA_START = new Uint8Array(256);
+for (const c of '=+-@\t\r') FORMULA_START[c.charCodeAt(0)] = 1;
+
 const CSV_BLANK = Buffer.from(';;;;;;;Пустая строка');
 const CSV_INVALID = Buffer.from(';;;;;;;Неверный номер');
 const CSV_NOT_FOUND = Buffer.from(';;;;;;Не найден');
@@ -772,6 +778,8 @@ export function xlsxResult(input: XlsxBatch, view: BatchView): Readable {
     const inlineOpen = Buffer.from('" t="inlineStr"><is><t>');
     const inlineNext = Buffer.from('<c t="inlineStr"><is><t>');
     const inlineClose = Buffer.from('</t></is></c>');
+    const inlineOpenPreserve = Buffer.from('" t="inlineStr"><is><t xml:space="preserve">');
+    const inlineNextPreserve = Buffer.from('<c t="inlineStr"><is><t xml:space="preserve">');
     const rowOpen = Buffer.from('<row r="');
     const rowOpenEnd = Buffer.from('">');
     const rowClose = Buffer.from('</row>');
@@ -802,20 +810,29 @@ export function xlsxResult(input: XlsxBatch, view: BatchView): Readable {
     const writeRow = (i: number, cells: SheetRow | null) => {
       const row = i + 2;
       const columns = cells ? Math.min(width, cells.width) : 0;
-      // Digits are copied from the sheet; any other cell is written as the string code writes it.
-      let other: string[] | null = null;
+      // Digits and long plain text are copied from the sheet; any other cell is written as the string
+      // code writes it.
+      let other: (string | [number, number])[] | null = null;
       let size = 256;
       for (let c = 0; c < columns; c++) {
         const input = cells as SheetRow;
-        if (input.isDigits(c)) size += input.digitsTo(c) - input.digitsFrom(c) + 64;
-        else {
-          const text = neutralise(input.text(c));
-          if (text === '') continue;
-          other ??= [];
-          const body = shared.cellBody(text);
-          other[c] = body;
-          size += 3 * body.length + 24;
+        if (input.isDigits(c)) {
+          size += input.digitsTo(c) - input.digitsFrom(c) + 64;
+          continue;
         }
+        const plain = input.plainText(c, COPIED_TEXT_BYTES);
+        if (plain && !FORMULA_START[input.buf[plain[0]] as number]) {
+          other ??= [];
+          other[c] = plain;
+          size += plain[1] - plain[0] + 80;
+          continue;
+        }
+        const text = neutralise(input.text(c));
+        if (text === '') continue;
+        other ??= [];
+        const body = shared.cellBody(text);
+        other[c] = body;
+        size += 3 * body.length + 24;
       }
       const n = numbers[i] as number;
       const answer = n > 0 ? answers(n) : undefined;
@@ -832,6 +849,21 @@ export function xlsxResult(input: XlsxBatch, view: BatchView): Readable {
         if (body === undefined && !digits) continue;
         const next = previous === c - 1;
         previous = c;
+        if (Array.isArray(body)) {
+          const input = cells as SheetRow;
+          const [from, to] = body;
+          // `<t>` keeps spaces at either end only with xml:space, as tElement writes it.
+          const keep = input.buf[from] === 32 || input.buf[to - 1] === 32;
+          if (next) out.all(keep ? inlineNextPreserve : inlineNext);
+          else {
+            out.all(columnHeads[c] as Buffer);
+            out.row();
+            out.all(keep ? inlineOpenPreserve : inlineOpen);
+          }
+          out.bytes(input.buf, from, to);
+          out.all(inlineClose);
+          continue;
+        }
         if (body !== undefined) {
           if (next) out.text(`<c${body}`);
           else {

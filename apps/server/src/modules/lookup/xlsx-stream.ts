@@ -45,9 +45,14 @@ function attrStart(buf: Buffer, from: number, to: number, letter: number): numbe
 
 /**
  * Where `needle` starts in [from, to), or -1. A loop here beats Buffer#indexOf for the short hops
- * between tags: the native call costs more than scanning a few dozen bytes.
+ * between tags (the native call costs more than scanning a few dozen bytes); across a long stretch
+ * (the end of a row or a cell of long text) the native search is several times faster.
  */
 function seek(buf: Buffer, needle: Buffer, from: number, to: number): number {
+  if (to - from > 256) {
+    const at = buf.indexOf(needle, from);
+    return at >= 0 && at + needle.length <= to ? at : -1;
+  }
   const first = needle[0] as number;
   const last = to - needle.length;
   outer: for (let p = from; p <= last; p++) {
@@ -302,6 +307,17 @@ function grow<T extends Uint8Array | Uint32Array>(array: T): T {
   return bigger;
 }
 
+const ROW_OPEN = Buffer.from('<row');
+const ROW_CLOSE = Buffer.from('</row>');
+const SHEET_DATA_END = Buffer.from('</sheetData>');
+const CELL_OPEN = Buffer.from('<c');
+const CELL_CLOSE = Buffer.from('</c>');
+const V_OPEN = Buffer.from('<v>');
+const V_CLOSE = Buffer.from('</v>');
+const INLINE_OPEN = Buffer.from('<is><t>');
+const INLINE_CLOSE = Buffer.from('</t></is>');
+const INLINE_STR = Buffer.from('inlineStr');
+
 /** What a cell holds (SheetRow). */
 const EMPTY = 0;
 /** Digits only, kept as a byte range of the row's XML (no string per cell). */
@@ -310,6 +326,10 @@ const DIGITS = 1;
 const SHARED = 2;
 /** Any other text, kept as a string. */
 const TEXT = 3;
+/** An inline string (`<is>…</is>`), kept as the byte range of its XML: decoded only if asked for. */
+const INLINE = 4;
+/** A text value (`t="str"` and the like: `<v>…</v>`), kept as the byte range of the value. */
+const VALUE = 5;
 
 /**
  * One row of a sheet, as the reader hands it over: its cells in a few typed arrays, digits as byte
@@ -323,6 +343,7 @@ export class SheetRow {
   /** The XML the digits cells point into. */
   buf: Buffer = Buffer.alloc(0);
   private kinds = new Uint8Array(64);
+  // DIGITS: start and length in `buf`; SHARED: the index; TEXT: the index in `texts`; INLINE, VALUE: start and end.
   private a = new Uint32Array(64);
   private b = new Uint32Array(64);
   private texts: string[] = [];
@@ -339,9 +360,39 @@ export class SheetRow {
         return this.shared?.get(this.a[col] as number) ?? '';
       case TEXT:
         return this.texts[this.a[col] as number] as string;
+      case INLINE:
+        return textOf(this.buf.toString('utf8', this.a[col] as number, this.b[col] as number));
+      case VALUE:
+        return decodeXml(this.buf.toString('utf8', this.a[col] as number, this.b[col] as number));
       default:
         return '';
     }
+  }
+
+  /**
+   * The bytes of a text cell of at least `minBytes` that can be copied into an answer as they are,
+   * [from, to) of `buf`, or null: a single `<t>` or value without entities, markup or control characters.
+   */
+  plainText(col: number, minBytes: number): [number, number] | null {
+    if (col >= this.width) return null;
+    const kind = this.kinds[col];
+    let from = this.a[col] as number;
+    let to = this.b[col] as number;
+    if (to - from < minBytes) return null;
+    if (kind === INLINE) {
+      if (!bytesAt(this.buf, from, INLINE_OPEN) || !bytesAt(this.buf, to - INLINE_CLOSE.length, INLINE_CLOSE))
+        return null;
+      from += INLINE_OPEN.length;
+      to -= INLINE_CLOSE.length;
+    } else if (kind !== VALUE) {
+      return null;
+    }
+    const buf = this.buf;
+    for (let p = from; p < to; p++) {
+      const c = buf[p] as number;
+      if (c === 60 || c === 38 || (c < 32 && c !== 9 && c !== 10 && c !== 13)) return null;
+    }
+    return [from, to];
   }
 
   /** The row's cells as text. */
@@ -419,17 +470,6 @@ export class SheetRow {
     this.set(col, TEXT, this.texts.length - 1, 0);
   }
 }
-
-const ROW_OPEN = Buffer.from('<row');
-const ROW_CLOSE = Buffer.from('</row>');
-const SHEET_DATA_END = Buffer.from('</sheetData>');
-const CELL_OPEN = Buffer.from('<c');
-const CELL_CLOSE = Buffer.from('</c>');
-const V_OPEN = Buffer.from('<v>');
-const V_CLOSE = Buffer.from('</v>');
-const INLINE_OPEN = Buffer.from('<is><t>');
-const INLINE_CLOSE = Buffer.from('</t></is>');
-const INLINE_STR = Buffer.from('inlineStr');
 
 /**
  * A sheet's rows as its XML arrives (`push` each chunk, then `end`): `onRow` gets each row the file
@@ -522,7 +562,7 @@ function readCell(buf: Buffer, row: SheetRow, col: number, from: number, to: num
     if (bytesAt(buf, from, INLINE_OPEN) && bytesAt(buf, close, INLINE_CLOSE) && isDigits(buf, start, close)) {
       row.set(col, DIGITS, start, close - start);
     } else {
-      row.setText(col, textOf(buf.toString('utf8', from, to)));
+      row.set(col, INLINE, from, to);
     }
     return;
   }
@@ -539,9 +579,14 @@ function readCell(buf: Buffer, row: SheetRow, col: number, from: number, to: num
       return;
     }
   }
+  const t = type ?? buf.toString('utf8', tAt, tEnd);
+  if (vTo >= 0 && t !== 's' && t !== 'b' && t !== '' && t !== 'n' && t !== 'inlineStr') {
+    // Text as a value (`t="str"`): decoded only if asked for.
+    row.set(col, VALUE, vFrom, vTo);
+    return;
+  }
   // Anything else: as the text reader always read it.
   const inner = buf.toString('utf8', from, to);
-  const t = type ?? buf.toString('utf8', tAt, tEnd);
   const v = inner.indexOf('<v>');
   const raw = v < 0 ? '' : decodeXml(inner.slice(v + 3, inner.indexOf('</v>', v)));
   if (t === 's') {
