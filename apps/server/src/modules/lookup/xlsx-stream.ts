@@ -85,7 +85,7 @@ export class ElementSplitter {
   private carry = Buffer.alloc(0);
   private carried = 0;
   private finished = false;
-  /** The most bytes held at once, for the tests' probe. */
+  /** The most bytes held at once (the chunk and the carried part of an element), for the tests' probe. */
   held = 0;
 
   constructor(
@@ -97,34 +97,44 @@ export class ElementSplitter {
   ) {}
 
   push(chunk: Buffer): void {
-    if (this.finished) return;
-    let buf = chunk;
-    let length = chunk.length;
-    if (this.carried > 0) {
-      length = this.carried + chunk.length;
+    let from = 0;
+    // The element the last chunk ended in is finished with as little of this one as it needs: up to
+    // the first end tag. The rest of the chunk is cut where it lies, without a copy.
+    while (!this.finished && this.carried > 0 && from < chunk.length) {
+      const close = chunk.indexOf(this.close, from);
+      const head = close < 0 ? chunk.length : close + this.close.length;
+      const length = this.carried + head - from;
       if (length > this.carry.length) {
-        // Chunks come in one size, so a little room over what is needed now is enough for the next ones.
         const bigger = Buffer.allocUnsafe(length + 16 * 1024);
         this.carry.copy(bigger, 0, 0, this.carried);
         this.carry = bigger;
       }
-      chunk.copy(this.carry, this.carried);
-      buf = this.carry;
+      chunk.copy(this.carry, this.carried, from, head);
+      this.held = Math.max(this.held, this.carry.length + chunk.length);
+      const rest = this.cut(this.carry, length, false, 0);
+      const unfinished = length - rest;
+      if (unfinished <= head - from) {
+        // What is left unfinished lies in this chunk: go on from there.
+        from = head - unfinished;
+        this.carried = 0;
+        break;
+      }
+      this.carry.copyWithin(0, rest, length);
+      this.carried = unfinished;
+      from = head;
     }
-    this.held = Math.max(this.held, length, this.carry.length);
-    const rest = this.cut(buf, length, false);
-    const keep = length - rest;
-    if (keep > 0 && buf === this.carry) this.carry.copyWithin(0, rest, length);
-    else if (keep > 0) {
-      if (keep > this.carry.length) this.carry = Buffer.allocUnsafe(Math.max(keep, 64 * 1024));
-      buf.copy(this.carry, 0, rest, length);
-    }
+    if (this.finished || this.carried > 0) return;
+    this.held = Math.max(this.held, this.carry.length + chunk.length);
+    const rest = this.cut(chunk, chunk.length, false, from);
+    const keep = chunk.length - rest;
+    if (keep > this.carry.length) this.carry = Buffer.allocUnsafe(keep + 16 * 1024);
+    chunk.copy(this.carry, 0, rest, chunk.length);
     this.carried = keep;
   }
 
   /** The last element, even when the file ends inside it. */
   end(): void {
-    if (!this.finished && this.carried > 0) this.cut(this.carry, this.carried, true);
+    if (!this.finished && this.carried > 0) this.cut(this.carry, this.carried, true, 0);
     this.carried = 0;
     this.finished = true;
   }
@@ -134,9 +144,9 @@ export class ElementSplitter {
   }
 
   /** Hands over every whole element in buf[0, length); returns where the unfinished rest starts. */
-  private cut(buf: Buffer, length: number, final: boolean): number {
+  private cut(buf: Buffer, length: number, final: boolean, from: number): number {
     const marker = this.endMarker;
-    let pos = 0;
+    let pos = from;
     for (;;) {
       const open = seek(buf, this.open, pos, length);
       if (marker && seek(buf, marker, pos, open < 0 ? length : open) >= 0) {
