@@ -44,23 +44,34 @@ function attrStart(buf: Buffer, from: number, to: number, letter: number): numbe
 }
 
 /**
- * Where `needle` starts in [from, to), or -1. A loop here beats Buffer#indexOf for the short hops
- * between tags (the native call costs more than scanning a few dozen bytes); across a long stretch
- * (the end of a row or a cell of long text) the native search is several times faster.
+ * Where `needle` starts in [from, to), or -1. The first stretch is searched by a loop here, which beats
+ * Buffer#indexOf for the short hops between tags (the native call costs more than scanning a few dozen
+ * bytes); past it the native search takes over, several times faster across a long row or cell.
  */
 function seek(buf: Buffer, needle: Buffer, from: number, to: number): number {
-  if (to - from > 256) {
-    const at = buf.indexOf(needle, from);
-    return at >= 0 && at + needle.length <= to ? at : -1;
-  }
   const first = needle[0] as number;
   const last = to - needle.length;
-  outer: for (let p = from; p <= last; p++) {
+  const near = Math.min(last, from + 64);
+  outer: for (let p = from; p <= near; p++) {
     if (buf[p] !== first) continue;
     for (let k = 1; k < needle.length; k++) if (buf[p + k] !== needle[k]) continue outer;
     return p;
   }
-  return -1;
+  if (near >= last) return -1;
+  const at = buf.indexOf(needle, near + 1);
+  return at >= 0 && at <= last ? at : -1;
+}
+
+/** The value of the decimal digits [from, to) (an `r` attribute, a shared-string index), NaN if there are none or others. */
+function decimal(buf: Buffer, from: number, to: number): number {
+  if (from >= to) return Number.NaN;
+  let n = 0;
+  for (let p = from; p < to; p++) {
+    const c = buf[p] as number;
+    if (c < 48 || c > 57) return Number.NaN;
+    n = n * 10 + (c - 48);
+  }
+  return n;
 }
 
 function seekByte(buf: Buffer, byte: number, from: number, to: number): number {
@@ -521,7 +532,8 @@ export class SheetRows {
 
   private readRow(buf: Buffer, open: number, gt: number, rowEnd: number): void {
     const rAt = attrStart(buf, open, gt, 114);
-    const r = rAt < 0 ? Number.NaN : Number(buf.toString('latin1', rAt, seekByte(buf, QUOTE, rAt, gt)));
+    // Digits only, as Excel writes it (anything else places the row after the previous one).
+    const r = rAt < 0 ? Number.NaN : decimal(buf, rAt, seekByte(buf, QUOTE, rAt, gt));
     const index = r - 1 > this.count ? r - 1 : this.count;
     this.count = index + 1;
     const row = this.row;
@@ -581,7 +593,7 @@ function readCell(buf: Buffer, row: SheetRow, col: number, from: number, to: num
   const vTo = vs < 0 ? -1 : seek(buf, V_CLOSE, vFrom, to);
   if (vTo >= 0 && isDigits(buf, vFrom, vTo)) {
     if (type === 's' && vTo - vFrom < 10) {
-      row.set(col, SHARED, Number(buf.toString('latin1', vFrom, vTo)), 0);
+      row.set(col, SHARED, decimal(buf, vFrom, vTo), 0);
       return;
     }
     if (type !== 's' && type !== 'b') {
