@@ -110,13 +110,10 @@ const load = () =>
     .map((l) => l.toFixed(1))
     .join(' / ');
 
-/** Uploads a file to the batch endpoint and reads the whole answer; returns seconds and bytes. */
-async function uploadBatch(port: number, cookie: string, name: string, bytes: Buffer, type: string) {
-  await fetch(`http://127.0.0.1:${port}/bench/rss/reset`, { method: 'POST' });
-  const cpuBefore = await cpu(port);
+/** Posts a file to the batch endpoint as a signed-in user and reads the whole answer: its status, headers and size. */
+async function postBatch(port: number, cookie: string, name: string, bytes: Buffer, type: string) {
   const form = new FormData();
   form.append('File', new Blob([bytes], { type }), name);
-  const started = performance.now();
   const res = await fetch(`http://127.0.0.1:${port}/api/v1.1/msisdn/info/batch`, {
     method: 'POST',
     body: form,
@@ -124,6 +121,16 @@ async function uploadBatch(port: number, cookie: string, name: string, bytes: Bu
   });
   let received = 0;
   for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) received += chunk.length;
+  return { status: res.status, headers: res.headers, received };
+}
+
+/** Uploads a file to the batch endpoint and reads the whole answer; returns seconds and bytes. */
+async function uploadBatch(port: number, cookie: string, name: string, bytes: Buffer, type: string) {
+  await fetch(`http://127.0.0.1:${port}/bench/rss/reset`, { method: 'POST' });
+  const cpuBefore = await cpu(port);
+  const started = performance.now();
+  const res = await postBatch(port, cookie, name, bytes, type);
+  const received = res.received;
   const seconds = (performance.now() - started) / 1000;
   if (res.status !== 200) throw new Error(`batch answered ${res.status}`);
   const cpuAfter = await cpu(port);
@@ -180,17 +187,9 @@ async function uploadUntilAnswered(port: number, cookie: string, name: string, b
   const started = performance.now();
   const refusals: number[] = [];
   for (;;) {
-    const form = new FormData();
-    form.append('File', new Blob([bytes], { type: 'application/octet-stream' }), name);
-    const res = await fetch(`http://127.0.0.1:${port}/api/v1.1/msisdn/info/batch`, {
-      method: 'POST',
-      body: form,
-      headers: { cookie, 'x-requested-with': 'XMLHttpRequest' },
-    });
-    let received = 0;
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) received += chunk.length;
-    if (res.status !== 503)
-      return { status: res.status, received, seconds: (performance.now() - started) / 1000, refusals };
+    const res = await postBatch(port, cookie, name, bytes, 'application/octet-stream');
+    const { status, received } = res;
+    if (status !== 503) return { status, received, seconds: (performance.now() - started) / 1000, refusals };
     const wait = Number(res.headers.get('retry-after') ?? '1');
     refusals.push(wait);
     await new Promise((r) => setTimeout(r, wait * 1000));

@@ -1,43 +1,15 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpProblem } from '../../lib/problem';
 import type { TestApp } from '../../test/app';
 import { type BatchLimits, readXlsxBatch, xlsxResult } from './batch';
 import { referenceXlsxCells } from './batch-reference';
-import { createLookupApp, signIn } from './test-helpers';
+import { cellsOfXlsx, createLookupApp, signIn, uploadBatch, withoutTrailingBlanks } from './test-helpers';
 import { workbookParts, zipOf } from './xlsx';
 import { largeXlsx } from './xlsx-fixture';
 import { XlsxArchive } from './zip-guard';
 
 // Numbers of the demo plan: ported, in a range, in no range; and one that is not a number.
 const NUMBERS = ['79261234567', '79260000000', '79400000000', '79030000001', 'нет номера', '79161234567'];
-
-async function cellsOfXlsx(bytes: Buffer): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  const rows: string[][] = [];
-  workbook.worksheets[0]?.eachRow({ includeEmpty: true }, (row) => {
-    const cells = Array.from((row.values as unknown[]).slice(1), (v) =>
-      v === null || v === undefined ? '' : String(v),
-    );
-    while (cells.length > 0 && cells[cells.length - 1] === '') cells.pop();
-    rows.push(cells);
-  });
-  return rows;
-}
-
-function withoutTrailingBlanks(cells: string[]): string[] {
-  const out = [...cells];
-  while (out.length > 0 && out[out.length - 1] === '') out.pop();
-  return out;
-}
-
-function multipartBody(filename: string, content: Buffer) {
-  const boundary = '----perenos-memory-boundary';
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="File"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
-  const payload = Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 async function drain(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -77,15 +49,7 @@ function hugeTableXlsx(tableBytes: number): Buffer {
 describe('batch XLSX files with bounded memory (decision 070)', () => {
   let t: TestApp;
   let user: Record<string, string>;
-  const upload = (filename: string, content: Buffer) => {
-    const body = multipartBody(filename, content);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/v1.1/msisdn/info/batch',
-      payload: body.payload,
-      headers: { ...body.headers, ...user },
-    });
-  };
+  const upload = (filename: string, content: Buffer) => uploadBatch(t, user, filename, content);
   const lookup = (m: string) => t.app.lookup.lookup(m);
   const limits = (probe: BatchLimits['probe'], more: Partial<BatchLimits> = {}): BatchLimits => ({
     maxRows: t.config.lookup.batchMaxRows,
