@@ -238,7 +238,7 @@ async function parallelLargest(cookie: string, file: Buffer, concurrency: string
     const loop = (await (await fetch(`http://127.0.0.1:${site.port}/bench/loop`)).json()) as {
       max: number;
       p99: number;
-      gc: { count: number; max: number; total: number };
+      gc: { count: number; major: number; max: number; total: number };
     };
     const cpuSeconds = (await cpu(site.port)) - cpuBefore;
     const statuses = uploads.map((u) => u.status).join(', ');
@@ -248,7 +248,7 @@ async function parallelLargest(cookie: string, file: Buffer, concurrency: string
       `  BATCH_CONCURRENCY=${concurrency ?? 'по умолчанию'}: ответы ${statuses} за ${seconds.toFixed(1)} с (по ${uploads.map((u) => u.seconds.toFixed(1)).join(' / ')} с; с первой попытки ${firstTry}, отказов 503 ${refusals.length}${refusals.length ? `, Retry-After ${Math.min(...refusals)}–${Math.max(...refusals)} с` : ''}); ответ ${mb(uploads[0]?.received ?? 0)}`,
     );
     log(
-      `    пиковый RSS узла ${mb(peak)} (в покое ${mb(idle)}; цель < 600 МБ); /api/health: max ${Math.max(...latencies).toFixed(0)} мс, p99 ${percentile(latencies, 99).toFixed(0)} мс, p50 ${percentile(latencies, 50).toFixed(0)} мс, ${latencies.length} замеров (цель < 100 мс; узел без файлов: max ${Math.max(...baseline).toFixed(0)} мс, p99 ${percentile(baseline, 99).toFixed(0)} мс); задержка цикла событий сервера max ${loop.max.toFixed(0)} мс, p99 ${loop.p99.toFixed(0)} мс (сборка мусора: ${loop.gc.count} пауз, самая долгая ${loop.gc.max.toFixed(0)} мс, всего ${(loop.gc.total / 1000).toFixed(1)} с); CPU сервера ${cpuSeconds.toFixed(1)} с (${(cpuSeconds / 8).toFixed(2)} с на файл); нагрузка ${load()}`,
+      `    пиковый RSS узла ${mb(peak)} (в покое ${mb(idle)}; цель < 600 МБ); /api/health: max ${Math.max(...latencies).toFixed(0)} мс, p99 ${percentile(latencies, 99).toFixed(0)} мс, p50 ${percentile(latencies, 50).toFixed(0)} мс, ${latencies.length} замеров (цель < 100 мс; узел без файлов: max ${Math.max(...baseline).toFixed(0)} мс, p99 ${percentile(baseline, 99).toFixed(0)} мс); задержка цикла событий сервера max ${loop.max.toFixed(0)} мс, p99 ${loop.p99.toFixed(0)} мс (сборка мусора: ${loop.gc.count} пауз, из них полных ${loop.gc.major}, самая долгая ${loop.gc.max.toFixed(0)} мс, всего ${(loop.gc.total / 1000).toFixed(1)} с); CPU сервера ${cpuSeconds.toFixed(1)} с (${(cpuSeconds / 8).toFixed(2)} с на файл); нагрузка ${load()}`,
     );
   } finally {
     await stop(site.child);
