@@ -97,7 +97,31 @@ function ensureChromium() {
   process.exit(1);
 }
 
+/**
+ * ESIA's GOST-signed tokens are checked by Debian's `openssl` with the GOST engine (decision 050): the
+ * packages' tests and the browser suite's GOST sign-in need it. Installed like Chromium when it can be.
+ */
+function ensureGostEngine() {
+  const works = () =>
+    spawnSync('openssl', ['dgst', '-engine', 'gost', '-md_gost12_256'], {
+      input: '',
+      stdio: ['pipe', 'ignore', 'ignore'],
+    }).status === 0;
+  if (works()) return;
+  const install = 'apt-get update && apt-get install -y --no-install-recommends openssl libengine-gost-openssl';
+  if (process.getuid?.() === 0 && available('apt-get')) {
+    run('Установка движка ГОСТ для OpenSSL (apt-get)', 'sh', ['-c', install], { DEBIAN_FRONTEND: 'noninteractive' });
+    if (works()) return;
+  }
+  const line = '!'.repeat(78);
+  console.log(`\n${line}\n!! Для проверки подписей ЕСИА по ГОСТ нужен OpenSSL с движком gost, а его нет.`);
+  console.log(`!! Установите его одной командой и запустите npm test снова:\n!!   sudo sh -c '${install}'`);
+  console.log(line);
+  process.exit(1);
+}
+
 ensureChromium();
+ensureGostEngine();
 run('Проверка типов (tsc)', 'npm', ['run', '--silent', 'typecheck']);
 run('Линтер и формат (biome)', 'npx', ['biome', 'check', '.']);
 run('API-клиент соответствует OpenAPI', 'npm', ['run', '--silent', 'check:client']);

@@ -1,12 +1,13 @@
-import { createHash, randomBytes, randomUUID, type webcrypto } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { exportSPKI, generateKeyPair, jwtVerify, SignJWT } from 'jose';
 import { fullName, STANDIN_CITIZENS, type StandinCitizen } from './citizens';
 import { certificateDer, verifyDetachedCms } from './cms';
 import { errorPage, loginPage } from './page';
+import { createTokenSigner, type StandinTokenAlg } from './tokens';
 
 export { fullName, STANDIN_CITIZENS, type StandinCitizen } from './citizens';
+export type { StandinTokenAlg } from './tokens';
 
 /** ESIA's issuer, exactly as the real one writes it. */
 export const ESIA_ISSUER = 'http://esia.gosuslugi.ru/';
@@ -32,15 +33,21 @@ export interface EsiaStandinClient {
 export interface EsiaStandinOptions {
   clients: EsiaStandinClient[];
   citizens?: readonly StandinCitizen[];
+  /** How its tokens are signed (`ESIA_STANDIN_TOKEN_ALG`): RS256 by default, or GOST as the real ESIA. */
+  tokenAlg?: StandinTokenAlg;
   /** Clock, replaceable in tests. */
   now?: () => Date;
 }
 
-/** A mounted stand-in: the Fastify plugin and the public key its tokens verify with. */
+/** A mounted stand-in: the Fastify plugin, and what its tokens verify with. */
 export interface EsiaStandin {
   plugin: FastifyPluginAsync;
-  publicKey: webcrypto.CryptoKey;
-  publicKeyPem: string;
+  tokenAlg: StandinTokenAlg;
+  /**
+   * PEM of what `ESIA_PUBLIC_KEY` would hold for this stand-in: its public key (RS256) or its
+   * self-signed certificate (GOST). The site's adapter reads it as it reads the real ESIA's.
+   */
+  tokenKeyPem: string;
 }
 
 interface Pending {
@@ -93,13 +100,12 @@ function oauthError(reply: FastifyReply, status: number, error: string, descript
 }
 
 /**
- * Builds the stand-in: a key pair for its tokens, in-memory requests and codes, and the endpoints of
+ * Builds the stand-in: a key for its tokens (RS256, or GOST made by OpenSSL's GOST engine), in-memory
+ * requests and codes, and the endpoints of
  * ESIA (authorize v2, token v3, person, contacts, documents, logout) plus the test-citizen login page.
  */
 export async function createEsiaStandin(options: EsiaStandinOptions): Promise<EsiaStandin> {
-  const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
-  const publicKeyPem = await exportSPKI(publicKey);
-  const kid = createHash('sha256').update(publicKeyPem).digest('hex').slice(0, 16);
+  const tokens = await createTokenSigner(options.tokenAlg ?? 'RS256');
   const citizens = options.citizens ?? STANDIN_CITIZENS;
   const now = options.now ?? (() => new Date());
   const clients = new Map(options.clients.map((c) => [c.clientId, { ...c, der: certificateDer(c.certificate) }]));
@@ -125,17 +131,9 @@ export async function createEsiaStandin(options: EsiaStandinOptions): Promise<Es
   async function bearer(request: FastifyRequest, oid: string, scope: string): Promise<boolean> {
     const header = request.headers.authorization ?? '';
     if (!header.startsWith('Bearer ')) return false;
-    try {
-      const { payload } = await jwtVerify(header.slice(7), publicKey, {
-        issuer: ESIA_ISSUER,
-        algorithms: ['RS256'],
-        currentDate: now(),
-      });
-      const scopes = String(payload.scope ?? '').split(' ');
-      return payload['urn:esia:sbj_id'] === oid && scopes.includes(scope);
-    } catch {
-      return false;
-    }
+    const payload = await tokens.verify(header.slice(7), ESIA_ISSUER, now());
+    const scopes = String(payload?.scope ?? '').split(' ');
+    return payload?.['urn:esia:sbj_id'] === oid && scopes.includes(scope);
   }
 
   const plugin: FastifyPluginAsync = async (app) => {
@@ -192,7 +190,9 @@ export async function createEsiaStandin(options: EsiaStandinOptions): Promise<Es
         scope,
         expiresAt: now().getTime() + PENDING_TTL_MS,
       });
-      return reply.type('text/html').send(loginPage(`${app.prefix}/login`, requestId, client.clientId, citizens));
+      return reply
+        .type('text/html')
+        .send(loginPage(`${app.prefix}/login`, requestId, client.clientId, citizens, tokens.alg));
     });
 
     app.post('/login', async (request, reply) => {
@@ -266,35 +266,24 @@ export async function createEsiaStandin(options: EsiaStandinOptions): Promise<Es
       if (!citizen) return oauthError(reply, 400, 'invalid_grant', 'Неизвестный пользователь');
       const iat = Math.floor(now().getTime() / 1000);
       const sid = randomUUID();
-      const accessToken = await new SignJWT({
+      const times = { iss: ESIA_ISSUER, aud: client.clientId, iat, nbf: iat, exp: iat + TOKEN_TTL_SECONDS };
+      const accessToken = await tokens.sign({
         scope,
         client_id: client.clientId,
         'urn:esia:sid': sid,
         'urn:esia:sbj_id': citizen.oid,
-      })
-        .setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid })
-        .setIssuer(ESIA_ISSUER)
-        .setAudience(client.clientId)
-        .setIssuedAt(iat)
-        .setNotBefore(iat)
-        .setExpirationTime(iat + TOKEN_TTL_SECONDS)
-        .sign(privateKey);
-      const idToken = await new SignJWT({
+        ...times,
+      });
+      const idToken = await tokens.sign({
         'urn:esia:sid': sid,
         'urn:esia:sbj_id': citizen.oid,
         'urn:esia:sbj': { 'urn:esia:sbj:typ': 'P', 'urn:esia:sbj:oid': citizen.oid, 'urn:esia:sbj:is_tru': true },
         amr: 'PWD',
         auth_time: iat,
         acr: 'urn:esia:amd:PWD',
-      })
-        .setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid })
-        .setIssuer(ESIA_ISSUER)
-        .setAudience(client.clientId)
-        .setSubject(citizen.oid)
-        .setIssuedAt(iat)
-        .setNotBefore(iat)
-        .setExpirationTime(iat + TOKEN_TTL_SECONDS)
-        .sign(privateKey);
+        sub: citizen.oid,
+        ...times,
+      });
       return reply.send({
         access_token: accessToken,
         id_token: idToken,
@@ -373,5 +362,5 @@ export async function createEsiaStandin(options: EsiaStandinOptions): Promise<Es
     });
   };
 
-  return { plugin, publicKey: publicKey as webcrypto.CryptoKey, publicKeyPem };
+  return { plugin, tokenAlg: tokens.alg, tokenKeyPem: tokens.keyPem };
 }

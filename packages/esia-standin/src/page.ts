@@ -1,4 +1,12 @@
 import { fullName, type StandinCitizen } from './citizens';
+import type { StandinTokenAlg } from './tokens';
+
+/** How the page names the signature of the stand-in's tokens. */
+const TOKEN_ALG_NAMES: Record<StandinTokenAlg, string> = {
+  RS256: 'RS256 (RSA)',
+  GOST3410_2012_256: 'ГОСТ Р 34.10-2012, 256 бит',
+  GOST3410_2012_512: 'ГОСТ Р 34.10-2012, 512 бит',
+};
 
 function esc(text: string): string {
   return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -47,6 +55,7 @@ export function loginPage(
   requestId: string,
   clientId: string,
   citizens: readonly StandinCitizen[],
+  tokenAlg: StandinTokenAlg,
 ): string {
   const cards = citizens
     .map(
@@ -72,7 +81,7 @@ export function loginPage(
     'Вход — тестовая ЕСИА',
     `<header><h1>Госуслуги — тестовый вход</h1><p>Система «${esc(clientId)}» запрашивает доступ к вашим данным</p></header>
 <main>
-<p class="warn">Это учебная замена ЕСИА для разработки и тестов. Люди и документы вымышлены; настоящие учётные записи здесь не нужны.</p>
+<p class="warn">Это учебная замена ЕСИА для разработки и тестов. Люди и документы вымышлены; настоящие учётные записи здесь не нужны. Подпись токенов: ${esc(TOKEN_ALG_NAMES[tokenAlg])}.</p>
 <ul>${cards}</ul>
 <form method="post" action="${esc(action)}">
 <input type="hidden" name="request" value="${esc(requestId)}">

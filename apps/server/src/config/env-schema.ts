@@ -57,6 +57,11 @@ export const EnvSchema = Type.Object({
   NUMBERING_PLAN_URLS: text(),
   NUMBERING_REFRESH_HOURS: positive('NUMBERING_REFRESH_HOURS'),
   ESIA_STANDIN: bool('ESIA_STANDIN'),
+  ESIA_STANDIN_TOKEN_ALG: Type.Optional(
+    Type.Union([Type.Literal('RS256'), Type.Literal('GOST3410_2012_256'), Type.Literal('GOST3410_2012_512')], {
+      message: 'ESIA_STANDIN_TOKEN_ALG должен быть RS256, GOST3410_2012_256 или GOST3410_2012_512',
+    }),
+  ),
   ESIA_BASE_URL: text(),
   ESIA_CLIENT_ID: text(),
   ESIA_SCOPE: text(),

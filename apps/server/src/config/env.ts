@@ -103,6 +103,8 @@ function notificationsConfig(env: Env, mode: AppMode): NotificationsConfig {
 export interface EsiaConfig {
   /** Mount the ESIA stand-in at /esia-standin (development and test only). */
   standin: boolean;
+  /** How the stand-in signs its tokens: RS256, or GOST R 34.10-2012 as the real ESIA (decision 050). */
+  standinTokenAlg: 'RS256' | 'GOST3410_2012_256' | 'GOST3410_2012_512';
   /** ESIA host, e.g. https://esia-portal1.test.gosuslugi.ru; absent: the stand-in on this site. */
   baseUrl: string | undefined;
   clientId: string;
@@ -120,6 +122,7 @@ function esiaConfig(env: Env, mode: AppMode): EsiaConfig {
   const baseUrl = env.ESIA_BASE_URL;
   return {
     standin: env.ESIA_STANDIN ?? (mode !== 'production' && baseUrl === undefined),
+    standinTokenAlg: env.ESIA_STANDIN_TOKEN_ALG ?? 'RS256',
     baseUrl: baseUrl?.replace(/\/+$/, ''),
     clientId: env.ESIA_CLIENT_ID ?? 'PERENOS',
     scope: env.ESIA_SCOPE ?? 'openid fullname birthdate mobile email id_doc',

@@ -116,7 +116,13 @@ const MIGRATION_LOCK_KEY = 7_242_001;
 /** Opens PGlite (default) or a PostgreSQL pool when a URL is given. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // A database that does not answer fails a request within seconds (503, plugins/errors.ts), not minutes.
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 10_000,
+      keepAlive: true,
+    });
     // A server restart or failover ends idle connections; without a listener node-postgres would throw
     // from the pool and take the whole process down. The pool opens a new connection when next asked.
     pool.on('error', (err: Error & { code?: string }) => {

@@ -6,7 +6,7 @@ import { seedDemo, seedReference } from './seed/index';
 
 /** Opens the configured database, migrates it and loads reference (and in demo mode, demo) data. */
 export async function prepareDatabase(
-  config: Pick<AppConfig, 'databaseUrl' | 'pgliteDir' | 'seedDemo' | 'sessionSecret'>,
+  config: Pick<AppConfig, 'databaseUrl' | 'pgliteDir' | 'seedDemo' | 'sessionSecret' | 'porting'>,
 ): Promise<{ handle: DatabaseHandle; seeded: string[] }> {
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
   try {
@@ -14,7 +14,11 @@ export async function prepareDatabase(
     await oneNodeAtATime(config.databaseUrl, async () => {
       await migrateDatabase(handle);
       if (await seedReference(handle.db)) seeded.push('reference');
-      if (config.seedDemo && (await seedDemo(handle, { sessionSecret: config.sessionSecret }))) seeded.push('demo');
+      if (
+        config.seedDemo &&
+        (await seedDemo(handle, { sessionSecret: config.sessionSecret, portingTimeScale: config.porting.timeScale }))
+      )
+        seeded.push('demo');
     });
     return { handle, seeded };
   } catch (err) {

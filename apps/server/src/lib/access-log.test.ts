@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { AccessLog } from './access-log';
+import { AccessLog, loggedUrl, requestSerializer } from './access-log';
 import { type RequestLogger, requestLogger } from './request-logger';
 
 /** A log stream that keeps each JSON line it is given, parsed. */
@@ -17,6 +17,38 @@ function logLines() {
 }
 
 describe('the access log', () => {
+  it('writes addresses without the secrets of a sign-in, and the rest of the query as it came', () => {
+    expect(loggedUrl('/api/v1/esia/callback?state=5f0c&code=abc-DEF_1')).toBe(
+      '/api/v1/esia/callback?state=***&code=***',
+    );
+    expect(loggedUrl('/esia-standin/aas/oauth2/v2/ac?client_id=PERENOS&client_secret=MII%2B&scope=openid')).toBe(
+      '/esia-standin/aas/oauth2/v2/ac?client_id=PERENOS&client_secret=***&scope=openid',
+    );
+    expect(loggedUrl('/x?Access_Token=eyJ.eyJ.sig&zipcode=101000&codes=1')).toBe(
+      '/x?Access_Token=***&zipcode=101000&codes=1',
+    );
+    expect(loggedUrl('/api/v1/msisdn/info?msisdn=79161234567')).toBe('/api/v1/msisdn/info?msisdn=79161234567');
+    expect(loggedUrl('/code/state')).toBe('/code/state');
+  });
+
+  it('writes no secret either in the lines Fastify writes with the request: a 5xx, an unknown route', async () => {
+    const { lines, stream } = logLines();
+    const app = Fastify({
+      logger: { level: 'info', stream, serializers: { req: requestSerializer } },
+      logController: new AccessLog(),
+    });
+    app.get('/callback', async () => {
+      throw Object.assign(new Error('broken'), { statusCode: 502 });
+    });
+    await app.inject({ method: 'GET', url: '/callback?code=SECRET1&x=1' });
+    await app.inject({ method: 'GET', url: '/nowhere?state=SECRET2' });
+    const text = JSON.stringify(lines);
+    expect(text).not.toMatch(/SECRET/);
+    expect(lines.find((l) => l.msg === 'broken')).toMatchObject({ req: { url: '/callback?code=***&x=1' } });
+    expect(lines.map((l) => l.msg)).toContain('Route GET:/nowhere?state=*** not found');
+    await app.close();
+  });
+
   it('writes one line per request, with its id, method, URL, client, status and time; errors keep theirs', async () => {
     const { lines, stream } = logLines();
     const app = Fastify({ logger: { level: 'info', stream }, logController: new AccessLog() });

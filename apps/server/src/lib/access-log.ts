@@ -3,13 +3,42 @@ import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 /**
  * One access-log line per request (decision 023): Fastify's default writes two, «incoming request» and
  * «request completed», each through pino's request and reply serializers. The one line carries what the
- * two did (the request id from the request's logger, method, URL, client address, status, time in ms);
+ * two did (the request id from the request's logger, method, URL without its secrets, client address,
+ * status, time in ms);
  * every other line Fastify writes (errors, a stream cut short, a failed serializer) is its own, unchanged.
  */
+/**
+ * Query parameters whose values are a sign-in's secrets, never written to the log (issue 24): ESIA's
+ * authorization `code` and the `state` beside it in the callback, the `client_secret` of the stand-in's
+ * authorize address, and any token an address might carry.
+ */
+const SECRET_PARAMS = /([?&](?:code|state|client_secret|access_token|id_token|refresh_token|token)=)[^&#]*/gi;
+
+/** The request's address as the log writes it: secret query values replaced with `***`. */
+export function loggedUrl(url: string): string {
+  // Most addresses have no query at all: no regular expression for them.
+  return url.includes('?') ? url.replace(SECRET_PARAMS, '$1***') : url;
+}
+
+/**
+ * pino's `req` serializer for the lines Fastify writes with the request (a 5xx, a failed writeHead):
+ * Fastify's own fields, the URL without its secrets.
+ */
+export function requestSerializer(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: loggedUrl(request.url),
+    version: String(request.headers?.['accept-version'] ?? '') || undefined,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 function fields(request: FastifyRequest, reply: FastifyReply) {
   return {
     method: request.method,
-    url: request.url,
+    url: loggedUrl(request.url),
     ip: request.ip,
     statusCode: reply.statusCode,
     responseTime: reply.elapsedTime,
@@ -18,6 +47,10 @@ function fields(request: FastifyRequest, reply: FastifyReply) {
 
 export class AccessLog extends LogController {
   override incomingRequest(): void {}
+
+  override routeNotFound(request: FastifyRequest): void {
+    request.log.info(`Route ${request.method}:${loggedUrl(request.raw.url ?? '')} not found`);
+  }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (error) {

@@ -7,6 +7,8 @@ export class HttpProblem extends Error {
     readonly detail?: string,
     /** RFC 9457 extension members the caller can act on (declared in the route's response schema). */
     readonly extensions?: Record<string, unknown>,
+    /** Response headers that belong to the refusal (`Retry-After`). */
+    readonly headers?: Record<string, string>,
   ) {
     super(title);
   }

@@ -15,6 +15,15 @@ export const ProblemSchema = Type.Object(
 
 export const ProblemRef = Type.Ref('Problem');
 
+/** 429 of a spent lookup quota: the lookups, and porting step 1, which names what a lookup names. */
+export const QuotaProblemSchema = Type.Object(
+  {
+    ...ProblemSchema.properties,
+    refreshAt: Type.String({ format: 'date-time', description: 'Когда лимит обновится' }),
+  },
+  { $id: 'QuotaProblem', description: 'Лимит проверок исчерпан' },
+);
+
 /** A page of rows with the position of the page in the whole list. */
 export function PageSchema<T extends TSchema>(row: T) {
   return Type.Object({

@@ -148,6 +148,39 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
   socket.destroy(error);
 }
 
+/** Error codes of a database that cannot be reached or went away (node-postgres, the server's SQLSTATE). */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006', // connection_exception family
+  '53300', // too_many_connections
+]);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection refused/i;
+
+/** True when the error (or what caused it) says the database is out of reach: worth a retry, not a bug. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+  }
+  return false;
+}
+
 /** One error format for the whole API: problem documents with Russian titles, no internals on 500. */
 export default fp(
   async function errorsPlugin(app: FastifyInstance) {
@@ -161,6 +194,7 @@ export default fp(
           .send({ ...base, title: VALIDATION_TITLE, status: 400, errors });
       }
       if (error instanceof HttpProblem) {
+        if (error.headers) reply.headers(error.headers);
         return reply
           .code(error.status)
           .type('application/problem+json')
@@ -182,6 +216,20 @@ export default fp(
           .code(status)
           .type('application/problem+json')
           .send({ ...base, title, status, ...(DETAILS[status] ? { detail: DETAILS[status] } : {}) });
+      }
+      if (isDatabaseUnavailable(error)) {
+        // Every change is one transaction, so a request cut off here changed nothing: try again later.
+        request.log.error({ err: error }, 'database unavailable');
+        return reply
+          .code(503)
+          .header('retry-after', '60')
+          .type('application/problem+json')
+          .send({
+            ...base,
+            title: 'Сервис временно недоступен',
+            status: 503,
+            detail: 'Не удалось связаться с базой данных сайта. Попробуйте через минуту.',
+          });
       }
       request.log.error({ err: error }, 'unhandled error');
       return reply

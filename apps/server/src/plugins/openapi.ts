@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
-import { ProblemRef, ProblemSchema } from '../lib/schemas';
+import { ProblemRef, ProblemSchema, QuotaProblemSchema } from '../lib/schemas';
 import { SECURITY_SCHEMES, SIGNED_IN } from '../lib/security';
 
 /** How a route of the site's API appears in the document (validation keeps the route's own schema). */
@@ -68,6 +68,7 @@ function isObjectSchema(
 export default fp(
   async function openapiPlugin(app: FastifyInstance) {
     app.addSchema(ProblemSchema);
+    app.addSchema(QuotaProblemSchema);
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',

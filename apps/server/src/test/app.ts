@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
+import { type BuildAppOptions, buildApp } from '../app';
 import { type AppConfig, loadConfig } from '../config/env';
 import { openDatabase } from '../db/client';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -15,10 +15,11 @@ export interface TestApp {
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
   seed: 'none' | 'reference' | 'demo' = 'demo',
+  logStream?: BuildAppOptions['logStream'],
 ): Promise<TestApp> {
   const database = await createTestDatabase({ seed });
   const config = loadConfig({ NODE_ENV: 'test' }, { webDist: '/nonexistent', ...overrides });
-  const app = await buildApp({ config, database: database.handle });
+  const app = await buildApp({ config, database: database.handle, ...(logStream ? { logStream } : {}) });
   await app.ready();
   return {
     app,

@@ -13,7 +13,7 @@ export interface paths {
         put?: never;
         /**
          * Шаг 1: создать заявление на перенос номера (вход не нужен)
-         * @description Номер должен быть мобильным номером плана нумерации, не переносившимся последние 60 дней, без незавершённого заявления. Заявление без входа принадлежит браузеру, в котором создано (подписанная cookie): после входа его можно продолжить.
+         * @description Номер должен быть мобильным номером плана нумерации, не переносившимся последние 60 дней, без незавершённого заявления. Заявление без входа принадлежит браузеру, в котором создано (подписанная cookie): после входа его можно продолжить. Шаг называет оператора и регион номера, как проверка номера, поэтому расходует одну проверку из того же лимита (429, когда он исчерпан); неверно записанный или не мобильный номер лимит не расходует.
          */
         post: operations["initPortationOrder"];
         delete?: never;
@@ -34,7 +34,10 @@ export interface paths {
         /** Шаги 2–3: новый оператор, тариф, дата переноса, почта */
         put: operations["updatePortationOrder"];
         post?: never;
-        /** Удалить черновик или отозвать заявление (пока окно переноса не назначено) */
+        /**
+         * Удалить черновик или отозвать заявление (пока окно переноса не назначено)
+         * @description Черновик удаляется сразу. Отправленное заявление отзывается, только если БДПН подтвердила отзыв (до назначения окна переноса): тогда 204 и номер не будет перенесён; иначе 400 с причиной, или 503, если БДПН не ответила (заявление остаётся в силе).
+         */
         delete: operations["deletePortationOrder"];
         options?: never;
         head?: never;
@@ -856,6 +859,22 @@ export interface components {
             };
             requestId?: string;
         };
+        /** @description Лимит проверок исчерпан */
+        QuotaProblem: {
+            type: string;
+            title: string;
+            status: number;
+            detail?: string;
+            errors?: {
+                [key: string]: string[];
+            };
+            requestId?: string;
+            /**
+             * Format: date-time
+             * @description Когда лимит обновится
+             */
+            refreshAt: string;
+        };
         PortationOrder: {
             /** @description Номер заявления */
             id: number;
@@ -889,6 +908,8 @@ export interface components {
             reason: string | null;
             /** @description Номер подтверждён: подтверждённый номер из Госуслуг или код из SMS */
             isMsisdnConfirmed: boolean;
+            /** @description Можно ли удалить или отозвать заявление сейчас: черновик — всегда, отправленное — пока БДПН не назначила окно переноса */
+            canWithdraw: boolean;
             /**
              * Format: date
              * @description Самая ранняя дата переноса, если отправить заявление сегодня
@@ -904,7 +925,7 @@ export interface components {
                 occurredAt: string;
                 /** @description Initialized — создано, PendingBDPN — в обработке БДПН, Done — выполнено, Deleted — удалено */
                 status: "Initialized" | "PendingBDPN" | "Done" | "Deleted";
-                kind: "created" | "submitted" | "registered" | "accepted" | "rejected" | "donor-check" | "donor-accepted" | "donor-rejected" | "scheduled" | "started" | "ported" | "cancelled" | "expired" | "failed";
+                kind: "created" | "submitted" | "registered" | "accepted" | "rejected" | "donor-check" | "donor-accepted" | "donor-rejected" | "scheduled" | "started" | "ported" | "cancelled" | "expired" | "failed" | "withdrawal-confirmed" | "withdrawal-refused" | "withdrawal-failed";
                 description: string;
             }[];
             personal?: {
@@ -1080,22 +1101,6 @@ export interface components {
             };
             requestId?: string;
             quota: components["schemas"]["Quota"];
-        };
-        /** @description Лимит проверок исчерпан */
-        QuotaProblem: {
-            type: string;
-            title: string;
-            status: number;
-            detail?: string;
-            errors?: {
-                [key: string]: string[];
-            };
-            requestId?: string;
-            /**
-             * Format: date-time
-             * @description Когда лимит обновится
-             */
-            refreshAt: string;
         };
         NumberingPlanInfo: {
             /** @description Загружен демонстрационный план, а не официальный реестр */
@@ -1523,6 +1528,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PortationProblem"];
+                };
+            };
+            /** @description Лимит проверок исчерпан */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuotaProblem"];
                 };
             };
         };

@@ -55,7 +55,10 @@ export async function seedReference(db: Database): Promise<boolean> {
  * Demo content for development and tests; production never loads it. The porting demo seals the
  * test citizens' passports with the site's key, so it needs the session secret.
  */
-export async function seedDemo(handle: DatabaseHandle, options: { sessionSecret: string }): Promise<boolean> {
+export async function seedDemo(
+  handle: DatabaseHandle,
+  options: { sessionSecret: string; portingTimeScale?: number },
+): Promise<boolean> {
   const db = handle.db;
   // The numbering plan and ported numbers keep their own marker (the lookup state), not a seed run.
   const lookup = await seedLookupDemo(db);
@@ -69,6 +72,7 @@ export async function seedDemo(handle: DatabaseHandle, options: { sessionSecret:
   // Last: the porting histories need the plan, the ported registry, the operators' regions and tariffs.
   const porting = await seedPortingDemo(handle, {
     sessionSecret: options.sessionSecret,
+    timeScale: options.portingTimeScale ?? 1,
     signIn: (citizen, sealKey, signedInAt) => signInDemoCitizen(db, citizen, sealKey, signedInAt),
   });
   return demo || lookup || porting || stories || coverage;

@@ -1,6 +1,16 @@
-import { randomUUID, type webcrypto } from 'node:crypto';
-import { type JWTPayload, errors as joseErrors, jwtVerify } from 'jose';
+import { randomUUID } from 'node:crypto';
+import { GostUnavailable, gostVerify } from '@perenos/gost';
+import {
+  decodeProtectedHeader,
+  type JWSHeaderParameters,
+  type JWTClaimVerificationOptions,
+  type JWTPayload,
+  errors as joseErrors,
+  jwtVerify,
+  UnsecuredJWT,
+} from 'jose';
 import type { EsiaSigner } from './signer';
+import type { EsiaTokenKey } from './token-key';
 
 /** ESIA's issuer, compared exactly. */
 export const ESIA_ISSUER = 'http://esia.gosuslugi.ru/';
@@ -11,8 +21,8 @@ export interface EsiaAdapterOptions {
   scope: string;
   clientCertificateHash: string;
   signer: EsiaSigner;
-  /** ESIA's key: tokens are accepted only when signed by it. */
-  publicKey: webcrypto.CryptoKey | Uint8Array;
+  /** ESIA's key (token-key.ts): tokens are accepted only when signed by it, with its algorithm. */
+  tokenKey: EsiaTokenKey;
   /** HTTP for the server-to-server calls (replaceable so tests can run without a socket). */
   http?: (url: string, init: RequestInit) => Promise<Response>;
   now?: () => Date;
@@ -35,27 +45,78 @@ export interface VerifiedEsiaToken {
   payload: JWTPayload;
 }
 
+const BASE64URL = /^[A-Za-z0-9_-]*$/;
+/** The header of an unsecured JWT: jose checks a GOST token's claims through it (below). */
+const NONE_HEADER = Buffer.from('{"alg":"none"}').toString('base64url');
+
 /**
- * Checks an ESIA token: the signature with ESIA's key (RS256 only, so `alg: none` and HMAC tricks
- * fail), the exact issuer, the audience (`aud`, or `client_id` in access tokens), expiry, and the
- * subject `urn:esia:sbj_id`.
+ * A GOST-signed JWS (compact): the signature (s ‖ r, as the GOST engine and ESIA write it) over
+ * `header.payload`, checked by OpenSSL's GOST engine; then the claims, by jose's own rules, read from an
+ * unsecured JWT of the same payload (jose verifies no GOST signature, but its claim checks are the ones
+ * the RS256 path uses). Throws jose's errors for a malformed token or bad claims.
+ */
+async function verifyGostJwt(
+  token: string,
+  protectedHeader: JWSHeaderParameters,
+  key: Extract<EsiaTokenKey, { pem: string }>,
+  claims: JWTClaimVerificationOptions,
+): Promise<JWTPayload> {
+  const parts = token.split('.');
+  if (parts.length !== 3 || !parts.every((part) => BASE64URL.test(part))) throw new joseErrors.JWSInvalid();
+  const [header = '', payload = '', signature = ''] = parts;
+  // An extension this check does not know must not be ignored (RFC 7515 §4.1.11), as jose does for RS256.
+  if (protectedHeader.crit !== undefined) throw new joseErrors.JOSENotSupported();
+  const valid = await gostVerify(
+    key.alg,
+    key.pem,
+    { data: `${header}.${payload}` },
+    Buffer.from(signature, 'base64url'),
+  );
+  if (!valid) throw new joseErrors.JWSSignatureVerificationFailed();
+  return UnsecuredJWT.decode(`${NONE_HEADER}.${payload}.`, claims).payload;
+}
+
+/** The token's protected header; a token without a readable one is refused as jose refuses it. */
+function protectedHeaderOf(token: string): JWSHeaderParameters {
+  try {
+    return decodeProtectedHeader(token);
+  } catch {
+    throw new joseErrors.JWSInvalid('JWS Protected Header is invalid');
+  }
+}
+
+/**
+ * Checks an ESIA token: its `alg` must be the key's (RS256 under an RSA key, GOST3410_2012_256/512
+ * under a GOST key of that length; `none`, HMAC and any other are refused), the signature with ESIA's
+ * key, the exact issuer, the audience (`aud`, or `client_id` in access tokens), expiry, and the subject
+ * `urn:esia:sbj_id`.
  */
 export async function verifyEsiaToken(
   token: string,
-  opts: { publicKey: webcrypto.CryptoKey | Uint8Array; clientId: string; now: Date; kind: 'id' | 'access' },
+  opts: { key: EsiaTokenKey; clientId: string; now: Date; kind: 'id' | 'access' },
 ): Promise<VerifiedEsiaToken> {
+  const claims: JWTClaimVerificationOptions = {
+    issuer: ESIA_ISSUER,
+    currentDate: opts.now,
+    requiredClaims: ['exp'],
+    // ESIA's clock and ours may differ by a moment; a few seconds, never minutes.
+    clockTolerance: 5,
+  };
+  const { key } = opts;
   let payload: JWTPayload;
   try {
-    ({ payload } = await jwtVerify(token, opts.publicKey, {
-      issuer: ESIA_ISSUER,
-      algorithms: ['RS256'],
-      currentDate: opts.now,
-      requiredClaims: ['exp'],
-      // ESIA's clock and ours may differ by a moment; a few seconds, never minutes.
-      clockTolerance: 5,
-    }));
+    const header = protectedHeaderOf(token);
+    const { alg } = header;
+    if (alg !== key.alg) {
+      throw new EsiaError(`Токен ЕСИА отклонён: алгоритм ${JSON.stringify(alg)?.slice(0, 40)}, ожидается ${key.alg}`);
+    }
+    payload =
+      key.alg === 'RS256'
+        ? (await jwtVerify(token, key.key, { ...claims, algorithms: ['RS256'] })).payload
+        : await verifyGostJwt(token, header, key, claims);
   } catch (error) {
     if (error instanceof joseErrors.JOSEError) throw new EsiaError(`Токен ЕСИА отклонён: ${error.code}`);
+    if (error instanceof GostUnavailable) throw new EsiaError(`Подпись токена ЕСИА не проверена: ${error.message}`);
     throw error;
   }
   const aud = Array.isArray(payload.aud) ? payload.aud : payload.aud === undefined ? [] : [payload.aud];
@@ -165,7 +226,7 @@ export class EsiaAdapter {
     if (json.state !== state) throw new EsiaError('ЕСИА вернула чужой state');
     const accessToken = text(json.access_token);
     const idToken = text(json.id_token);
-    const verifyOpts = { publicKey: this.opts.publicKey, clientId, now: this.now() };
+    const verifyOpts = { key: this.opts.tokenKey, clientId, now: this.now() };
     const access = await verifyEsiaToken(accessToken, { ...verifyOpts, kind: 'access' });
     if (idToken) {
       const id = await verifyEsiaToken(idToken, { ...verifyOpts, kind: 'id' });

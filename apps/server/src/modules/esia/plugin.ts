@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { createEsiaStandin, type EsiaStandin } from '@perenos/esia-standin';
+import { createEsiaStandin, type EsiaStandin, type StandinTokenAlg } from '@perenos/esia-standin';
+import { checkGostEngine } from '@perenos/gost';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { importSPKI, importX509 } from 'jose';
 import type { AppConfig } from '../../config/env';
 import { selfFetch } from '../../lib/self-fetch';
 import { EsiaAdapter } from './adapter';
@@ -14,6 +14,7 @@ import {
   createHttpSigner,
   type DemoCredentials,
 } from './signer';
+import { type EsiaTokenKey, loadEsiaTokenKey } from './token-key';
 
 /** Where the stand-in is mounted on this site. */
 export const STANDIN_PREFIX = '/esia-standin';
@@ -33,16 +34,21 @@ declare module 'fastify' {
   }
 }
 
-type DemoSetup = { credentials: DemoCredentials; standin: EsiaStandin };
+type DemoSetup = { credentials: DemoCredentials; standin: EsiaStandin; tokenKey: EsiaTokenKey };
 const demoSetups = new Map<string, Promise<DemoSetup>>();
 
-/** The demo key, certificate and stand-in, made once per process (RSA key generation takes a moment). */
-function demoSetup(clientId: string): Promise<DemoSetup> {
-  let setup = demoSetups.get(clientId);
+/**
+ * The demo key, certificate and stand-in, made once per process and token algorithm (key generation
+ * takes a moment). The adapter reads the stand-in's published key as it reads the real ESIA's.
+ */
+function demoSetup(clientId: string, tokenAlg: StandinTokenAlg): Promise<DemoSetup> {
+  const name = `${clientId} ${tokenAlg}`;
+  let setup = demoSetups.get(name);
   if (!setup) {
     setup = (async () => {
       const credentials = await createDemoCredentials(clientId);
       const standin = await createEsiaStandin({
+        tokenAlg,
         clients: [
           {
             clientId,
@@ -52,9 +58,11 @@ function demoSetup(clientId: string): Promise<DemoSetup> {
           },
         ],
       });
-      return { credentials, standin };
+      return { credentials, standin, tokenKey: await loadEsiaTokenKey(standin.tokenKeyPem) };
     })();
-    demoSetups.set(clientId, setup);
+    // A failed set-up (no GOST engine) is not kept: the next start tries again.
+    setup.catch(() => demoSetups.delete(name));
+    demoSetups.set(name, setup);
   }
   return setup;
 }
@@ -71,7 +79,7 @@ export default fp(
     let runtime: EsiaRuntime | null = null;
 
     if (esia.standin) {
-      const { credentials, standin } = await demoSetup(esia.clientId);
+      const { credentials, standin, tokenKey } = await demoSetup(esia.clientId, esia.standinTokenAlg);
       await app.register(standin.plugin, { prefix: STANDIN_PREFIX });
       if (esia.baseUrl === undefined) {
         const adapter = new EsiaAdapter({
@@ -79,7 +87,7 @@ export default fp(
           scope: esia.scope,
           clientCertificateHash: credentials.certificateHash,
           signer: createBuiltinSigner(credentials.privateKey, credentials.certificateDer),
-          publicKey: standin.publicKey,
+          tokenKey,
           // Over a real socket when the server listens; through inject when a test drives the app without one.
           http: selfFetch(app),
         });
@@ -99,10 +107,9 @@ export default fp(
 
     if (esia.baseUrl !== undefined) {
       const base = esia.baseUrl;
-      const pem = readFileSync(esia.publicKeyPath as string, 'utf8');
-      const publicKey = pem.includes('BEGIN CERTIFICATE')
-        ? await importX509(pem, 'RS256')
-        : await importSPKI(pem, 'RS256');
+      const tokenKey = await loadEsiaTokenKey(readFileSync(esia.publicKeyPath as string, 'utf8'));
+      // A GOST key is checked by Debian's OpenSSL with the GOST engine: missing, the site does not start.
+      if (tokenKey.alg !== 'RS256') await checkGostEngine();
       const signer = esia.signerCommand
         ? createCommandSigner(esia.signerCommand)
         : createHttpSigner(esia.signerUrl as string);
@@ -112,7 +119,7 @@ export default fp(
           scope: esia.scope,
           clientCertificateHash: esia.clientCertificateHash as string,
           signer,
-          publicKey: publicKey as never,
+          tokenKey,
         }),
         endpoints: (request) => ({
           browserBase: base,

@@ -29,15 +29,26 @@ export async function upsertUser(
   oid: string,
   name: string,
   profile: UserProfile,
-  passportSealed: string | null,
+  /** Undefined keeps the stored passport (ESIA did not answer for the documents this time). */
+  passportSealed: string | null | undefined,
   now: Date,
 ) {
+  const passport = passportSealed === undefined ? {} : { passportSealed };
   const [row] = await db
     .insert(users)
-    .values({ oid, name, profile, passportSealed, lastLoginAt: now })
-    .onConflictDoUpdate({ target: users.oid, set: { name, profile, passportSealed, lastLoginAt: now } })
+    .values({ oid, name, profile, passportSealed: passportSealed ?? null, lastLoginAt: now })
+    .onConflictDoUpdate({ target: users.oid, set: { name, profile, ...passport, lastLoginAt: now } })
     .returning({ id: users.id, oid: users.oid, name: users.name });
   if (!row) throw new Error('upsert returned nothing');
+  return row;
+}
+
+/** What is stored of a person by their ESIA object id. */
+export async function findUserByOid(db: Database, oid: string) {
+  const [row] = await db
+    .select({ profile: users.profile, passportSealed: users.passportSealed })
+    .from(users)
+    .where(eq(users.oid, oid));
   return row;
 }
 

@@ -112,11 +112,23 @@ export async function completeLogin(
     const [person, contacts, documents] = await Promise.all([
       adapter.person(endpoints.serverBase, oid, accessToken),
       adapter.contacts(endpoints.serverBase, oid, accessToken),
-      adapter.documents(endpoints.serverBase, oid, accessToken).catch(() => []),
+      // The documents are needed only to file a porting: without them the sign-in goes on, the passport
+      // known from before is kept, and a porting asks to sign in again instead of saying there is none.
+      adapter.documents(endpoints.serverBase, oid, accessToken).catch((error: unknown) => {
+        log(`ЕСИА не отдала документы: ${error instanceof Error ? error.message : String(error)}`);
+        return null;
+      }),
     ]);
-    const profile = buildProfile(person, contacts, documents);
+    const profile = buildProfile(person, contacts, documents ?? []);
+    let passport: string | null | undefined;
+    if (documents === null) {
+      const before = await repo.findUserByOid(db, oid);
+      profile.passportMasked = before?.profile?.passportMasked ?? null;
+      if (!before?.passportSealed) profile.passportUnknown = true;
+    } else {
+      passport = sealPassport(keys.seal, documents);
+    }
     const name = [person.lastName, person.firstName, person.middleName].filter(Boolean).join(' ') || 'Пользователь';
-    const passport = sealPassport(keys.seal, documents);
     const user = await repo.upsertUser(db, oid, name, profile, passport, now);
     await syncEsiaNumbers(db, user.id, profile.mobiles);
     const sessionUser: SessionUser = { userId: user.id, oid: user.oid, name: user.name };

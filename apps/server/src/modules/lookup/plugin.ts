@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { LookupConfig } from '../../config/env';
 import { BatchGate } from './batch-gate';
 import { LookupEngine } from './engine';
-import { type QuotaStore, quotaStoreFor } from './quota';
+import { type QuotaClient, type QuotaStore, quotaStoreFor } from './quota';
 import { startPlanRefresh } from './refresh';
 
 declare module 'fastify' {
@@ -14,6 +14,11 @@ declare module 'fastify' {
     lookupQuotas: QuotaStore;
     /** Batch files processed at once on this node (BATCH_CONCURRENCY, decision 070). */
     lookupBatches: BatchGate;
+    /**
+     * Whose lookup quota a request spends: a signed-in user's own, else its client address's. Every call
+     * that names a number's operator and region spends from it (the lookups, porting step 1).
+     */
+    lookupQuotaClient: (request: FastifyRequest) => QuotaClient;
   }
 }
 
@@ -31,6 +36,14 @@ export default fp(
     app.decorate('lookup', engine);
     app.decorate('lookupQuotas', quotas);
     app.decorate('lookupBatches', new BatchGate(opts.lookup.batchConcurrency));
+    const { quotaAnonymous, quotaSignedIn } = opts.lookup;
+    app.decorate(
+      'lookupQuotaClient',
+      (request: FastifyRequest): QuotaClient =>
+        request.user
+          ? { key: `user:${request.user.userId}`, limit: quotaSignedIn }
+          : { key: `ip:${request.ip}`, limit: quotaAnonymous },
+    );
     app.addHook('onReady', async () => engine.start());
     app.addHook('onClose', async () => {
       await engine.stop();

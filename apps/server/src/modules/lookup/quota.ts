@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Database, DatabaseHandle } from '../../db/client';
+import { HttpProblem } from '../../lib/problem';
 import { consumeQuotaMany, deleteQuotaBefore, readQuotaUsed, saveQuotaUsed } from './repository';
 
 // Moscow has kept UTC+3 all year since 2014 (tzdata agrees), so the lookup day is a fixed shift.
@@ -22,6 +23,22 @@ function dayAt(now: Date): typeof today {
 /** The Moscow calendar day of an instant, `YYYY-MM-DD`. */
 export function moscowDay(now: Date): string {
   return dayAt(now).day;
+}
+
+/**
+ * The refusal of a spent quota: 429 with when it renews (`refreshAt`, and `Retry-After` in seconds),
+ * the same for a lookup and for porting step 1, which names what a lookup names.
+ */
+export function quotaExhausted(refreshAt: Date, now: Date): HttpProblem {
+  const seconds = Math.max(1, Math.ceil((refreshAt.getTime() - now.getTime()) / 1000));
+  return new HttpProblem(
+    429,
+    'Лимит проверок на сегодня исчерпан',
+    undefined,
+    'Новые проверки станут доступны в 00:00 по московскому времени.',
+    { refreshAt: refreshAt.toISOString() },
+    { 'Retry-After': String(seconds) },
+  );
 }
 
 /** The next 00:00 Moscow time after `now`: when the quota renews (one shared Date per day: never mutate it). */

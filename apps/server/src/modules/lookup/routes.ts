@@ -7,7 +7,7 @@ import type { AppConfig } from '../../config/env';
 import { HttpProblem, NOT_FOUND_TITLE, validationProblem } from '../../lib/problem';
 import { ProblemRef } from '../../lib/schemas';
 import { type BatchInput, batchFormatOf, csvResult, readTextBatch, readXlsxBatch, xlsxResult } from './batch';
-import type { QuotaClient } from './quota';
+import { quotaExhausted } from './quota';
 import {
   BatchBusyProblemSchema,
   BatchUploadSchema,
@@ -15,7 +15,6 @@ import {
   MsisdnInfoSchema,
   MsisdnRequestSchema,
   NumberingPlanInfoSchema,
-  QuotaProblemSchema,
   QuotaSchema,
 } from './schemas';
 
@@ -49,26 +48,26 @@ const lookupRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (ap
   app.addSchema(QuotaSchema);
   app.addSchema(MsisdnInfoSchema);
   app.addSchema(LookupNotFoundSchema);
-  app.addSchema(QuotaProblemSchema);
   app.addSchema(NumberingPlanInfoSchema);
   app.addSchema(BatchUploadSchema);
   app.addSchema(BatchBusyProblemSchema);
 
-  const clientOf = (request: FastifyRequest): QuotaClient =>
-    request.user
-      ? { key: `user:${request.user.userId}`, limit: cfg.quotaSignedIn }
-      : { key: `ip:${request.ip}`, limit: cfg.quotaAnonymous };
+  const clientOf = app.lookupQuotaClient;
 
   const quotaSpent = (request: FastifyRequest, reply: FastifyReply, refreshAt: Date) => {
-    const seconds = Math.max(1, Math.ceil((refreshAt.getTime() - Date.now()) / 1000));
-    return reply.code(429).type('application/problem+json').header('Retry-After', String(seconds)).send({
-      type: 'about:blank',
-      title: 'Лимит проверок на сегодня исчерпан',
-      status: 429,
-      detail: 'Новые проверки станут доступны в 00:00 по московскому времени.',
-      refreshAt: refreshAt.toISOString(),
-      requestId: request.id,
-    });
+    const problem = quotaExhausted(refreshAt, new Date());
+    return reply
+      .code(429)
+      .type('application/problem+json')
+      .headers(problem.headers ?? {})
+      .send({
+        type: 'about:blank',
+        title: problem.title,
+        status: 429,
+        detail: problem.detail,
+        ...problem.extensions,
+        requestId: request.id,
+      });
   };
 
   app.post(

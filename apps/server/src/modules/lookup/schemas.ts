@@ -47,14 +47,6 @@ export const QuotaSchema = Type.Object(
   { $id: 'Quota' },
 );
 
-export const QuotaProblemSchema = Type.Object(
-  {
-    ...ProblemSchema.properties,
-    refreshAt: Type.String({ format: 'date-time', description: 'Когда лимит обновится' }),
-  },
-  { $id: 'QuotaProblem', description: 'Лимит проверок исчерпан' },
-);
-
 export const BatchBusyProblemSchema = Type.Object(
   {
     ...ProblemSchema.properties,

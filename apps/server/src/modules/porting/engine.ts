@@ -1,6 +1,8 @@
+import type { Database } from '../../db/client';
 import { moscowDay } from '../../lib/moscow';
 import { unseal } from '../../lib/seal';
 import { lockPortedWrites, upsertPorted } from '../lookup/repository';
+import { endAsDeleted } from './ending';
 import { EVENT_TEXT, type NewEvent } from './events';
 import {
   ApplicationRefused,
@@ -9,10 +11,10 @@ import {
   type ProcessMessage,
   UnknownProcess,
 } from './gateway';
-import { stageNotifications } from './messages';
+import { contactEmail, portationLink, stageNotifications } from './messages';
 import * as repo from './repository';
 import { DRAFT_LIFETIME_DAYS } from './rules';
-import { ADVANCE_QUEUE, contactEmail, type PortationChange, type PortingDeps } from './service';
+import { ADVANCE_QUEUE, type PortationChange, type PortingDeps, WITHDRAW_QUEUE } from './service';
 import type { OrderStatus } from './tables';
 
 /**
@@ -28,7 +30,7 @@ const MAX_POLL_GAP_MS = 6 * 3600_000;
 export type EngineDeps = PortingDeps & { gateway: PortingGateway };
 
 /** The application of a portation: the order, the operators' tax numbers, the applicant's passport. */
-async function buildApplication(deps: EngineDeps, p: repo.PortationRow): Promise<PortingApplication> {
+export async function buildApplication(deps: PortingDeps, p: repo.PortationRow): Promise<PortingApplication> {
   const applicant = await repo.findApplicant(deps.db, p.userId);
   const passportJson = applicant?.passportSealed ? unseal(deps.keys.seal, applicant.passportSealed) : null;
   const passport = passportJson ? (JSON.parse(passportJson) as { series: string; number: string }) : null;
@@ -127,6 +129,10 @@ export async function advancePortation(deps: EngineDeps, portationId: number): P
   if (p?.status !== 'PendingBDPN') return;
   let processId = p.processId;
   if (processId === null) {
+    // Marked under the row lock first: a withdrawal that finds no mark knows nothing was sent, and
+    // one made before the mark stops the filing here.
+    const wanted = await deps.db.transaction((tx) => repo.startFiling(tx, portationId, deps.now()));
+    if (!wanted) return;
     let filed: { processId: string; receivedAt: string };
     try {
       filed = await deps.gateway.submit(await buildApplication(deps, p));
@@ -142,7 +148,13 @@ export async function advancePortation(deps: EngineDeps, portationId: number): P
     const receivedAt = new Date(filed.receivedAt);
     const stillWanted = await deps.db.transaction(async (tx) => {
       const locked = await repo.lockPortation(tx, portationId);
-      if (locked?.status !== 'PendingBDPN') return false;
+      if (!locked) return false;
+      if (locked.status !== 'PendingBDPN') {
+        // Ended while it was being filed: the process just made is cancelled by a retried job.
+        await repo.updatePortation(tx, portationId, { processId: filed.processId }, locked.lastUpdatedAt);
+        await queueWithdrawal(deps, tx, portationId);
+        return false;
+      }
       if (locked.processId === null) {
         await repo.updatePortation(tx, portationId, { processId: filed.processId }, receivedAt);
         await repo.insertEvents(tx, { orderId: locked.orderId, portationId }, [
@@ -151,11 +163,7 @@ export async function advancePortation(deps: EngineDeps, portationId: number): P
       }
       return true;
     });
-    // Withdrawn while it was being filed: withdraw it at the central database too.
-    if (!stillWanted) {
-      await deps.gateway.cancel(filed.processId).catch(() => undefined);
-      return;
-    }
+    if (!stillWanted) return;
   }
   let view: Awaited<ReturnType<PortingGateway['poll']>>;
   try {
@@ -177,7 +185,7 @@ async function applyMessages(
   view: Awaited<ReturnType<PortingGateway['poll']>>,
 ): Promise<void> {
   const change = await deps.db.transaction(async (tx) => {
-    const p = await repo.lockPortation(tx, portationId);
+    const p = (await repo.lockPortationAndOrder(tx, portationId))?.portation;
     if (p?.status !== 'PendingBDPN') return null;
     const now = deps.now();
     const fresh = view.messages.filter((m) => m.seq > p.processSeq).sort((a, b) => a.seq - b.seq);
@@ -275,14 +283,18 @@ async function notifyStage(
         orderId: p.orderId ?? 0,
         msisdn: p.msisdn,
         email: contactEmail({ email: order?.email ?? null }, applicant?.profile ?? null),
-        link: deps.siteOrigin ? `${deps.siteOrigin}/account/${p.msisdn}/portation/${p.id}` : null,
+        link: portationLink(deps, p.msisdn, p.id),
       },
       events,
     ),
   );
 }
 
-/** Ends a portation the engine cannot carry on (retries spent, the application refused as malformed). */
+/**
+ * Ends a portation the engine cannot carry on (retries spent, the application refused as malformed).
+ * If its filing had begun, the central database is asked to cancel it too (a retried job), so it is not
+ * moved behind the site's back.
+ */
 export async function finish(
   deps: PortingDeps,
   portationId: number,
@@ -290,18 +302,28 @@ export async function finish(
   description: string,
 ): Promise<void> {
   const change = await deps.db.transaction(async (tx) => {
-    const p = await repo.lockPortation(tx, portationId);
+    const locked = await repo.lockPortationAndOrder(tx, portationId);
+    const p = locked?.portation;
     if (p?.status !== 'PendingBDPN') return null;
+    const order = locked?.order;
     const now = deps.now();
     const reason = `${description}.`;
+    if (p.filingStartedAt !== null || p.processId !== null) await queueWithdrawal(deps, tx, portationId);
+    if (order) {
+      return endAsDeleted(deps, tx, { order, portation: p }, reason, { kind, description }, { now, tell: true });
+    }
     await repo.updatePortation(tx, portationId, { status: 'Deleted', reason }, now);
-    if (p.orderId !== null) await repo.updateOrder(tx, p.orderId, { status: 'Deleted', reason }, now);
-    const events: NewEvent[] = [{ kind, status: 'Deleted', description, occurredAt: now }];
-    await repo.insertEvents(tx, { orderId: p.orderId, portationId }, events);
-    await notifyStage(deps as EngineDeps, tx, p, events);
-    return { userId: p.userId, orderId: p.orderId ?? 0, portationId, msisdn: p.msisdn, status: 'Deleted' as const };
+    await repo.insertEvents(tx, { orderId: null, portationId }, [
+      { kind, status: 'Deleted', description, occurredAt: now },
+    ]);
+    return { userId: p.userId, orderId: 0, portationId, msisdn: p.msisdn, status: 'Deleted' as const };
   });
   if (change) deps.publish(change);
+}
+
+/** Queues the withdrawal job (withdrawal.ts) in the caller's transaction. */
+function queueWithdrawal(deps: PortingDeps, tx: Database, portationId: number): Promise<unknown> {
+  return deps.jobs.send(WITHDRAW_QUEUE, { portationId }, { singletonKey: `withdraw:${portationId}` }, tx);
 }
 
 /** Removes drafts nobody submitted within 7 days; returns how many. */
@@ -313,29 +335,14 @@ export async function expireDrafts(deps: PortingDeps): Promise<number> {
     const change = await deps.db.transaction(async (tx) => {
       const o = await repo.lockOrder(tx, id);
       if (o?.status !== 'Initialized') return null;
-      const reason = 'Заявление не было отправлено за 7 дней.';
-      await repo.updateOrder(tx, id, { status: 'Deleted', reason }, now);
-      const events: NewEvent[] = [
-        { kind: 'expired', status: 'Deleted', description: EVENT_TEXT.expired(), occurredAt: now },
-      ];
-      await repo.insertEvents(tx, { orderId: id, portationId: null }, events);
-      if (o.userId !== null) {
-        const applicant = await repo.findApplicant(tx, o.userId);
-        await deps.notify(
-          tx,
-          stageNotifications(
-            {
-              userId: o.userId,
-              orderId: id,
-              msisdn: o.msisdn,
-              email: contactEmail(o, applicant?.profile ?? null),
-              link: null,
-            },
-            events,
-          ),
-        );
-      }
-      return { userId: o.userId, orderId: id, portationId: null, msisdn: o.msisdn, status: 'Deleted' as const };
+      return endAsDeleted(
+        deps,
+        tx,
+        { order: o, portation: null },
+        'Заявление не было отправлено за 7 дней.',
+        { kind: 'expired', description: EVENT_TEXT.expired() },
+        { now, tell: true },
+      );
     });
     if (change) {
       expired++;
@@ -343,4 +350,9 @@ export async function expireDrafts(deps: PortingDeps): Promise<number> {
     }
   }
   return expired;
+}
+
+/** Code-send counts of days before yesterday are of no use to the caps any more. */
+export async function forgetCodeSends(db: Database, now: Date): Promise<void> {
+  await repo.deleteCodeSendsBefore(db, moscowDay(new Date(now.getTime() - 24 * 3600_000)));
 }

@@ -17,6 +17,9 @@ export const EVENT_KINDS = [
   'cancelled',
   'expired',
   'failed',
+  'withdrawal-confirmed',
+  'withdrawal-refused',
+  'withdrawal-failed',
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
@@ -50,4 +53,9 @@ export const EVENT_TEXT = {
   expired: () => 'Заявление не было отправлено за 7 дней и удалено',
   failed: () =>
     'Не удалось передать заявление в БДПН: центральная база не отвечала. Заявление отменено, подайте его ещё раз',
+  'withdrawal-confirmed': () => 'БДПН подтвердила отзыв заявления: номер не будет перенесён',
+  'withdrawal-refused': (reason: string) =>
+    `БДПН не приняла отзыв заявления: ${reason}. Номер может быть перенесён — обратитесь к новому оператору`,
+  'withdrawal-failed': () =>
+    'Не удалось отозвать заявление в БДПН: центральная база не отвечала. Обратитесь в поддержку сайта',
 } as const;

@@ -1,5 +1,6 @@
 import { formatMsisdn } from '@perenos/phone';
 import type { NewNotification } from '../notifications/repository';
+import type { UserProfile } from '../users/tables';
 import type { EventKind, NewEvent } from './events';
 
 /** Events the subscriber hears about; the others show on the timeline only. */
@@ -28,6 +29,16 @@ const SUBJECTS: Partial<Record<EventKind, string>> = {
   expired: 'заявление удалено',
   failed: 'заявление отменено',
 };
+
+/** The e-mail the subscriber hears at: the one on the order, else their ESIA e-mail. */
+export function contactEmail(order: { email: string | null }, profile: UserProfile | null): string | null {
+  return order.email ?? profile?.email ?? null;
+}
+
+/** Where the subscriber follows a porting, when the site knows its public address. */
+export function portationLink(site: { siteOrigin: string | null }, msisdn: string, portationId: number): string | null {
+  return site.siteOrigin ? `${site.siteOrigin}/account/${msisdn}/portation/${portationId}` : null;
+}
 
 export interface Recipients {
   userId: number | null;

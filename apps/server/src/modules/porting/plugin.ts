@@ -4,13 +4,21 @@ import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config/env';
 import { deriveKey } from '../../lib/seal';
 import { selfFetch } from '../../lib/self-fetch';
-import { advancePortation, expireDrafts, finish } from './engine';
+import { advancePortation, expireDrafts, finish, forgetCodeSends } from './engine';
 import { EVENT_TEXT } from './events';
 import { createHttpGateway, type PortingGateway } from './gateway';
 import { ChangeFeed } from './live';
 import portingRoutes from './routes';
-import { ADVANCE_QUEUE, EXPIRE_QUEUE, FAILED_QUEUE, type PortingDeps } from './service';
+import {
+  ADVANCE_QUEUE,
+  EXPIRE_QUEUE,
+  FAILED_QUEUE,
+  type PortingDeps,
+  WITHDRAW_FAILED_QUEUE,
+  WITHDRAW_QUEUE,
+} from './service';
 import { databaseProcessStore, lookupRegistry } from './standin-store';
+import { withdrawalFailed, withdrawJob } from './withdrawal';
 
 /** Where the central-database stand-in is mounted (demo and test only). */
 export const BDPN_STANDIN_PREFIX = '/bdpn-standin';
@@ -73,13 +81,18 @@ export default fp(
         concurrency: 4,
         pollingIntervalSeconds: 0.5,
       });
+      app.jobs.work<{ portationId: number }>(WITHDRAW_QUEUE, (data) => withdrawJob(engine, data.portationId, app.log));
     }
+    app.jobs.work<{ portationId: number }>(WITHDRAW_FAILED_QUEUE, (data) =>
+      withdrawalFailed(deps, data.portationId, app.log),
+    );
     app.jobs.work<{ portationId: number }>(FAILED_QUEUE, (data) =>
       finish(deps, data.portationId, 'failed', EVENT_TEXT.failed()),
     );
     app.jobs.work(EXPIRE_QUEUE, async () => {
       const n = await expireDrafts(deps);
       if (n > 0) app.log.info({ expired: n }, 'unsubmitted porting orders removed');
+      await forgetCodeSends(deps.db, deps.now());
     });
 
     app.addHook('onReady', async () => {

@@ -38,6 +38,8 @@ export function presentOrder(
     portationId: view.portationId === null ? null : Number(view.portationId),
     reason: o.reason,
     isMsisdnConfirmed: extra.isMsisdnConfirmed,
+    // A draft can always be deleted; a submitted application only until the window is scheduled.
+    canWithdraw: o.status === 'Initialized' || (o.status === 'PendingBDPN' && view.windowStart === null),
     earliestPortationAt: window.earliest,
     latestPortationAt: window.latest,
     events: events.map((e) => ({

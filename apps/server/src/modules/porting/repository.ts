@@ -1,10 +1,17 @@
-import { aliasedTable, and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { operators, regionOperators, regions } from '../../db/schema';
 import { tariffRegions, tariffs } from '../tariffs/tables';
 import { users } from '../users/tables';
 import type { NewEvent } from './events';
-import { confirmationCodes, type OrderStatus, portationEvents, portationOrders, portations } from './tables';
+import {
+  codeSendLimits,
+  confirmationCodes,
+  type OrderStatus,
+  portationEvents,
+  portationOrders,
+  portations,
+} from './tables';
 
 const fromOp = aliasedTable(operators, 'from_op');
 const toOp = aliasedTable(operators, 'to_op');
@@ -23,6 +30,8 @@ export async function findOrder(db: Database, id: number) {
       portationId: sql<
         number | null
       >`(select max(${portations.id}) from ${portations} where ${portations.orderId} = ${portationOrders.id})`,
+      /** The porting window, once the central database has scheduled it (a withdrawal is refused from then). */
+      windowStart: sql<Date | null>`(select ${portations.windowStart} from ${portations} where ${portations.orderId} = ${portationOrders.id} order by ${portations.id} desc limit 1)`,
     })
     .from(portationOrders)
     .leftJoin(regions, eq(regions.code, portationOrders.regionCode))
@@ -44,6 +53,16 @@ export async function orderEvents(db: Database, orderId: number) {
     .from(portationEvents)
     .where(eq(portationEvents.orderId, orderId))
     .orderBy(asc(portationEvents.occurredAt), asc(portationEvents.id));
+}
+
+/** Marks that the engine is filing the portation, under its row lock; false when it is no longer wanted. */
+export async function startFiling(tx: Database, id: number, now: Date): Promise<PortationRow | undefined> {
+  const p = await lockPortation(tx, id);
+  if (p?.status !== 'PendingBDPN') return undefined;
+  if (p.filingStartedAt === null) {
+    await tx.update(portations).set({ filingStartedAt: now }).where(eq(portations.id, id));
+  }
+  return p;
 }
 
 /** Orders of a number that are not over: submitted ones (anybody's) and drafts. */
@@ -114,19 +133,32 @@ export async function lockPortation(tx: Database, id: number): Promise<Portation
   return row;
 }
 
+/**
+ * Locks a portation and its order in the order every caller takes them (order first, as a withdrawal
+ * does), so the engine and a withdrawal never wait for each other in a circle.
+ */
+export async function lockPortationAndOrder(tx: Database, portationId: number) {
+  const [ref] = await tx.select({ orderId: portations.orderId }).from(portations).where(eq(portations.id, portationId));
+  if (!ref) return undefined;
+  const order = ref.orderId !== null ? await lockOrder(tx, ref.orderId) : undefined;
+  const portation = await lockPortation(tx, portationId);
+  return portation ? { portation, order } : undefined;
+}
+
 export async function findPortation(db: Database, id: number): Promise<PortationRow | undefined> {
   const [row] = await db.select().from(portations).where(eq(portations.id, id));
   return row;
 }
 
-/** The portation an order started, if any. */
-export async function portationOfOrder(db: Database, orderId: number): Promise<PortationRow | undefined> {
-  const [row] = await db
+/** The portation an order started, if any, locked for the rest of the transaction. */
+export async function lockPortationOfOrder(tx: Database, orderId: number): Promise<PortationRow | undefined> {
+  const [row] = await tx
     .select()
     .from(portations)
     .where(eq(portations.orderId, orderId))
     .orderBy(desc(portations.id))
-    .limit(1);
+    .limit(1)
+    .for('update');
   return row;
 }
 
@@ -208,14 +240,70 @@ export async function saveCode(db: Database, values: typeof confirmationCodes.$i
     .onConflictDoUpdate({ target: confirmationCodes.orderId, set: rest });
 }
 
-/** Spends one attempt; returns the attempts left after it. */
-export async function spendCodeAttempt(db: Database, orderId: number): Promise<number> {
+/**
+ * Spends one attempt of an unexpired code and answers what to check the typed code against, in one
+ * statement: parallel guesses each take an attempt before any is checked, so five attempts are five.
+ * Undefined when there is no such code, it has expired, or its attempts are spent.
+ */
+export async function takeCodeAttempt(db: Database, orderId: number, now: Date) {
   const [row] = await db
     .update(confirmationCodes)
-    .set({ attemptsLeft: sql`greatest(${confirmationCodes.attemptsLeft} - 1, 0)` })
-    .where(eq(confirmationCodes.orderId, orderId))
-    .returning({ left: confirmationCodes.attemptsLeft });
-  return row?.left ?? 0;
+    .set({ attemptsLeft: sql`${confirmationCodes.attemptsLeft} - 1` })
+    .where(
+      and(
+        eq(confirmationCodes.orderId, orderId),
+        gt(confirmationCodes.attemptsLeft, 0),
+        gt(confirmationCodes.expiresAt, now),
+      ),
+    )
+    .returning({
+      codeHash: confirmationCodes.codeHash,
+      msisdn: confirmationCodes.msisdn,
+      attemptsLeft: confirmationCodes.attemptsLeft,
+    });
+  return row;
+}
+
+/**
+ * Counts one code sent today in `scope` if the day's `limit` is not reached and the last send is at
+ * least `minGapMs` ago; answers the count after it, or null when refused. One atomic upsert: the row
+ * stays locked to the end of the transaction, so parallel sends are counted one after another.
+ */
+export async function countCodeSend(
+  tx: Database,
+  scope: string,
+  day: string,
+  limit: number,
+  now: Date,
+  minGapMs: number,
+): Promise<number | null> {
+  const [row] = await tx
+    .insert(codeSendLimits)
+    .values({ scope, day, sends: 1, lastSentAt: now })
+    .onConflictDoUpdate({
+      target: [codeSendLimits.scope, codeSendLimits.day],
+      set: { sends: sql`${codeSendLimits.sends} + 1`, lastSentAt: now },
+      setWhere: and(
+        lt(codeSendLimits.sends, limit),
+        sql`${codeSendLimits.lastSentAt} <= ${new Date(now.getTime() - minGapMs)}`,
+      ),
+    })
+    .returning({ sends: codeSendLimits.sends });
+  return row?.sends ?? null;
+}
+
+/** Today's count of a scope, for the words of a refusal. */
+export async function codeSendsOf(db: Database, scope: string, day: string) {
+  const [row] = await db
+    .select({ sends: codeSendLimits.sends, lastSentAt: codeSendLimits.lastSentAt })
+    .from(codeSendLimits)
+    .where(and(eq(codeSendLimits.scope, scope), eq(codeSendLimits.day, day)));
+  return row;
+}
+
+/** Forgets the counts of days before `day`. */
+export async function deleteCodeSendsBefore(db: Database, day: string): Promise<void> {
+  await db.delete(codeSendLimits).where(lt(codeSendLimits.day, day));
 }
 
 export async function deleteCode(db: Database, orderId: number): Promise<void> {

@@ -15,16 +15,8 @@ import {
   SubmitBody,
   UpdateBody,
 } from './schemas';
-import {
-  deleteOrder,
-  getOrder,
-  initOrder,
-  type Owner,
-  type PortingDeps,
-  sendCode,
-  submitOrder,
-  updateOrder,
-} from './service';
+import { getOrder, initOrder, type Owner, type PortingDeps, sendCode, submitOrder, updateOrder } from './service';
+import { deleteOrder } from './withdrawal';
 
 const TAGS = ['Заявления на перенос'];
 /** An anonymous order's owner cookie lives as long as a draft may (7 days) and a bit. */
@@ -77,9 +69,13 @@ const portingRoutes: FastifyPluginAsyncTypebox<{ deps: PortingDeps; feed: Change
         tags: TAGS,
         summary: 'Шаг 1: создать заявление на перенос номера (вход не нужен)',
         description:
-          'Номер должен быть мобильным номером плана нумерации, не переносившимся последние 60 дней, без незавершённого заявления. Заявление без входа принадлежит браузеру, в котором создано (подписанная cookie): после входа его можно продолжить.',
+          'Номер должен быть мобильным номером плана нумерации, не переносившимся последние 60 дней, без незавершённого заявления. Заявление без входа принадлежит браузеру, в котором создано (подписанная cookie): после входа его можно продолжить. Шаг называет оператора и регион номера, как проверка номера, поэтому расходует одну проверку из того же лимита (429, когда он исчерпан); неверно записанный или не мобильный номер лимит не расходует.',
         body: InitBody,
-        response: { 200: Type.Ref('PortationOrder'), 400: Type.Ref('PortationProblem') },
+        response: {
+          200: Type.Ref('PortationOrder'),
+          400: Type.Ref('PortationProblem'),
+          429: Type.Ref('QuotaProblem'),
+        },
       },
     },
     async (request, reply) => {
@@ -89,7 +85,7 @@ const portingRoutes: FastifyPluginAsyncTypebox<{ deps: PortingDeps; feed: Change
         owner = { ...owner, browserId };
         reply.setCookie(ownerCookie, browserId, cookieOptions);
       }
-      return initOrder(deps, owner, request.body);
+      return initOrder(deps, owner, request.body, () => app.lookupQuotas.spend(app.lookupQuotaClient(request)));
     },
   );
 
@@ -186,6 +182,8 @@ const portingRoutes: FastifyPluginAsyncTypebox<{ deps: PortingDeps; feed: Change
         security: ORDER_OWNER,
         tags: TAGS,
         summary: 'Удалить черновик или отозвать заявление (пока окно переноса не назначено)',
+        description:
+          'Черновик удаляется сразу. Отправленное заявление отзывается, только если БДПН подтвердила отзыв (до назначения окна переноса): тогда 204 и номер не будет перенесён; иначе 400 с причиной, или 503, если БДПН не ответила (заявление остаётся в силе).',
         params: OrderIdParams,
         response: {
           204: Type.Null({ description: 'Заявление удалено' }),

@@ -38,6 +38,10 @@ export const PortationOrderSchema = Type.Object(
     isMsisdnConfirmed: Type.Boolean({
       description: 'Номер подтверждён: подтверждённый номер из Госуслуг или код из SMS',
     }),
+    canWithdraw: Type.Boolean({
+      description:
+        'Можно ли удалить или отозвать заявление сейчас: черновик — всегда, отправленное — пока БДПН не назначила окно переноса',
+    }),
     earliestPortationAt: Day('Самая ранняя дата переноса, если отправить заявление сегодня'),
     latestPortationAt: Day('Самая поздняя дата переноса'),
     events: Type.Array(

@@ -9,8 +9,9 @@ import { LookupEngine } from '../lookup/engine';
 import { tariffRegions } from '../tariffs/tables';
 import { advancePortation, type EngineDeps } from './engine';
 import * as portingRepo from './repository';
-import { deleteOrder, initOrder, submitOrder, updateOrder } from './service';
+import { initOrder, submitOrder, UNMETERED, updateOrder } from './service';
 import { clockedStandinGateway } from './standin-store';
+import { deleteOrder } from './withdrawal';
 
 /**
  * The demo's accounts are made by running the test citizens' orders through the real porting
@@ -87,7 +88,16 @@ export type DemoSignIn = (
 /** Runs the demo histories once; true when it did. */
 export async function seedPortingDemo(
   handle: DatabaseHandle,
-  options: { sessionSecret: string; signIn: DemoSignIn; now?: Date },
+  options: {
+    sessionSecret: string;
+    signIn: DemoSignIn;
+    now?: Date;
+    /**
+     * The site's porting time scale: the portings still under way are filed at it, so once the site
+     * runs they go on as fast as a new one does (the finished history runs at 1 on its own clock).
+     */
+    timeScale?: number;
+  },
 ): Promise<boolean> {
   const db = handle.db;
   const claimed = await db
@@ -107,6 +117,8 @@ export async function seedPortingDemo(
   try {
     const at = () => new Date(clock.t);
     const gateway = clockedStandinGateway(db, (msisdn) => lookup.lookupFresh(msisdn), at);
+    const scale = options.timeScale ?? 1;
+    const live = clockedStandinGateway(db, (msisdn) => lookup.lookupFresh(msisdn), at, scale);
     const deps: EngineDeps = {
       db,
       lookup: (msisdn) => lookup.lookupFresh(msisdn),
@@ -162,14 +174,17 @@ export async function seedPortingDemo(
         const story = STORIES[msisdn] ?? [];
         for (const [i, step] of story.entries()) {
           const fromEnd = story.length - i;
+          const pending = step.outcome === 'pending';
+          // Under way: filed a day or two ago as the site's clock runs (at the demo's scale, seconds ago).
           clock.t =
-            step.outcome === 'pending' || step.outcome === 'draft'
-              ? now.getTime() - (msisdn === '79178889900' ? 2 : 1) * DAY
+            pending || step.outcome === 'draft'
+              ? now.getTime() - ((msisdn === '79178889900' ? 2 : 1) * DAY) / (pending ? scale : 1)
               : now.getTime() - fromEnd * GAP;
+          deps.gateway = pending ? live : gateway;
           const facts = await lookup.lookupFresh(msisdn);
           const to = opId(step.to);
           if (!facts || to === undefined || facts.regionCode === null || to === facts.operatorId) continue;
-          const order = await initOrder(deps, owner, { msisdn });
+          const order = await initOrder(deps, owner, { msisdn }, UNMETERED);
           if (step.outcome === 'draft') continue;
           const tariffId = await tariffOf(to, facts.regionCode);
           if (tariffId === undefined) continue;

@@ -6,11 +6,12 @@ import { formatDay, isCalendarDay, moscowDay, moscowMidnight } from '../../lib/m
 import { HttpProblem, notFound, validationProblem } from '../../lib/problem';
 import { keyedHash } from '../../lib/seal';
 import type { LookupAnswer } from '../lookup/engine';
+import { quotaExhausted } from '../lookup/quota';
 import type { NewNotification } from '../notifications/repository';
 import type { UserProfile } from '../users/tables';
-import { EVENT_TEXT, type NewEvent, windowText } from './events';
-import { GatewayUnavailable, type PortingGateway } from './gateway';
-import { codeNotification, stageNotifications } from './messages';
+import { EVENT_TEXT, type NewEvent } from './events';
+import type { PortingGateway } from './gateway';
+import { codeNotification, contactEmail, portationLink, stageNotifications } from './messages';
 import { type Personal, presentOrder } from './presenter';
 import * as repo from './repository';
 import { nextPortingAllowed, portationWindow, recentlyPortedMessage } from './rules';
@@ -19,10 +20,25 @@ import type { OrderStatus } from './tables';
 export const ADVANCE_QUEUE = 'porting.advance';
 export const FAILED_QUEUE = 'porting.failed';
 export const EXPIRE_QUEUE = 'porting.expire-drafts';
+/** Withdraws an application at the central database that the site no longer pursues (retried). */
+export const WITHDRAW_QUEUE = 'porting.withdraw';
+export const WITHDRAW_FAILED_QUEUE = 'porting.withdraw-failed';
 
 export const PORTING_QUEUES = [
   { name: FAILED_QUEUE },
   { name: EXPIRE_QUEUE },
+  { name: WITHDRAW_FAILED_QUEUE },
+  {
+    name: WITHDRAW_QUEUE,
+    // One withdrawal per portation at a time; a central database that does not answer is asked again
+    // for about a day (backoff from 10 s), then the failure is written on the timeline.
+    policy: 'stately',
+    retryLimit: 14,
+    retryDelay: 10,
+    retryBackoff: true,
+    deadLetter: WITHDRAW_FAILED_QUEUE,
+    expireInSeconds: 120,
+  },
   {
     name: ADVANCE_QUEUE,
     // One waiting and one running job per portation (the singleton key), never two at once.
@@ -73,11 +89,14 @@ type OrderView = NonNullable<Awaited<ReturnType<typeof repo.findOrder>>>;
 const CODE_TTL_MS = 10 * 60_000;
 const CODE_ATTEMPTS = 5;
 const CODE_RESEND_MS = 60_000;
-const CODE_SENDS_A_DAY = 5;
+/** Codes a day to one number, whoever asks and for whichever order. */
+export const CODE_SENDS_A_DAY_PER_NUMBER = 5;
+/** Codes a day one citizen may ask for, to all numbers together. */
+export const CODE_SENDS_A_DAY_PER_CITIZEN = 10;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 /** The owner may see an order: their own, or an anonymous one this browser made. */
-function owns(order: { userId: number | null; browserId: string | null }, owner: Owner): boolean {
+export function owns(order: { userId: number | null; browserId: string | null }, owner: Owner): boolean {
   if (order.userId !== null) return owner.userId !== null && order.userId === owner.userId;
   return order.browserId !== null && owner.browserId !== null && order.browserId === owner.browserId;
 }
@@ -143,16 +162,35 @@ async function checkOperator(
   return null;
 }
 
-/** Step 1: a mobile number of the plan, not ported in the last 60 days, with no open order, becomes an order. */
-export async function initOrder(deps: PortingDeps, owner: Owner, body: { msisdn: string; operatorId?: number }) {
+/** What a lookup's quota answers when a call spends one. */
+export type QuotaSpend = () => Promise<{ allowed: boolean; refreshAt: Date }>;
+
+/** For the site's own orders (the demo seed, tests of the rules): no visitor's quota is spent. */
+export const UNMETERED: QuotaSpend = async () => ({ allowed: true, refreshAt: new Date(0) });
+
+/**
+ * Step 1: a mobile number of the plan, not ported in the last 60 days, with no open order, becomes an
+ * order. It names the number's operator and region as a lookup does, so it spends the asker's lookup
+ * quota (a malformed or non-mobile number costs nothing). Parallel calls of one owner for one number
+ * make one draft: the database's unique index decides, and the others are pointed to it.
+ */
+export async function initOrder(
+  deps: PortingDeps,
+  owner: Owner,
+  body: { msisdn: string; operatorId?: number },
+  spendQuota: QuotaSpend,
+) {
   const now = deps.now();
   const msisdn = normaliseMsisdn(body.msisdn);
   if (!msisdn) throw validationProblem({ msisdn: [INVALID_MSISDN_MESSAGE] });
   if (!msisdn.startsWith('79')) {
-    throw refusal('Это не мобильный номер: перенести к другому оператору можно только мобильный (+7 9XX …).', {
-      refusal: 'not-mobile',
-    });
+    throw refusal(
+      'Это не мобильный номер: перенести к другому оператору можно только мобильный (+7 9XX …). Городские номера сайт не переносит и не проверяет.',
+      { refusal: 'not-mobile' },
+    );
   }
+  const quota = await spendQuota();
+  if (!quota.allowed) throw quotaExhausted(quota.refreshAt, now);
   const facts = await deps.lookup(msisdn);
   if (!facts) {
     throw refusal('Номера нет в плане нумерации мобильной связи: проверьте, правильно ли он набран.', {
@@ -167,23 +205,26 @@ export async function initOrder(deps: PortingDeps, owner: Owner, body: { msisdn:
     });
   }
   const open = await repo.openOrders(deps.db, msisdn);
+  // A submitted application is named only to the one who filed it, or to the number's verified owner:
+  // a stranger learns nothing of it here (their submit would be refused later, once they prove the number).
   const submitted = open.find((o) => o.status === 'PendingBDPN');
   if (submitted) {
     const mine = owns(submitted, owner);
-    throw refusal(
-      mine
-        ? `По этому номеру уже подано ваше заявление № ${submitted.id}: перенос идёт.`
-        : 'По этому номеру уже подано заявление на перенос: пока оно не завершено, новое подать нельзя.',
-      { refusal: 'open-order', ...(mine ? { orderId: submitted.id } : {}) },
-    );
+    const verifiedOwner =
+      !mine &&
+      owner.userId !== null &&
+      (profileOf(await repo.findApplicant(deps.db, owner.userId))?.mobiles.includes(msisdn) ?? false);
+    if (mine || verifiedOwner) {
+      throw refusal(
+        mine
+          ? `По этому номеру уже подано ваше заявление № ${submitted.id}: перенос идёт.`
+          : 'По вашему номеру уже подано заявление на перенос в другом браузере или другим человеком. Если это были не вы, позвоните своему оператору.',
+        { refusal: 'open-order', ...(mine ? { orderId: submitted.id } : {}) },
+      );
+    }
   }
   const draft = open.find((o) => o.status === 'Initialized' && owns(o, owner));
-  if (draft) {
-    throw refusal(`У вас уже есть незаконченное заявление № ${draft.id} на этот номер: продолжите его.`, {
-      refusal: 'draft-exists',
-      orderId: draft.id,
-    });
-  }
+  if (draft) throw draftExists(draft.id);
   const regionCode = facts.regionCode;
   if (body.operatorId !== undefined) {
     const problem = await checkOperator(
@@ -194,24 +235,38 @@ export async function initOrder(deps: PortingDeps, owner: Owner, body: { msisdn:
     );
     if (problem) throw validationProblem({ operatorId: [problem] });
   }
-  const order = await deps.db.transaction(async (tx) => {
-    const row = await repo.insertOrder(tx, {
-      userId: owner.userId,
-      browserId: owner.browserId,
-      msisdn,
-      status: 'Initialized',
-      fromOperatorId: facts.operatorId,
-      toOperatorId: body.operatorId ?? null,
-      regionCode,
-      createdAt: now,
-      lastUpdateAt: now,
+  const order = await deps.db
+    .transaction(async (tx) => {
+      const row = await repo.insertOrder(tx, {
+        userId: owner.userId,
+        browserId: owner.browserId,
+        msisdn,
+        status: 'Initialized',
+        fromOperatorId: facts.operatorId,
+        toOperatorId: body.operatorId ?? null,
+        regionCode,
+        createdAt: now,
+        lastUpdateAt: now,
+      });
+      await repo.insertEvents(tx, { orderId: row.id, portationId: null }, [
+        { kind: 'created', status: 'Initialized', description: EVENT_TEXT.created(), occurredAt: now },
+      ]);
+      return row;
+    })
+    .catch(async (err: unknown) => {
+      if (!isUniqueViolation(err)) throw err;
+      // The same owner's other call made the draft a moment ago.
+      const made = (await repo.openOrders(deps.db, msisdn)).find((o) => o.status === 'Initialized' && owns(o, owner));
+      throw made ? draftExists(made.id) : err;
     });
-    await repo.insertEvents(tx, { orderId: row.id, portationId: null }, [
-      { kind: 'created', status: 'Initialized', description: EVENT_TEXT.created(), occurredAt: now },
-    ]);
-    return row;
-  });
   return answer(deps, owner, order.id);
+}
+
+function draftExists(orderId: number): HttpProblem {
+  return refusal(`У вас уже есть незаконченное заявление № ${orderId} на этот номер: продолжите его.`, {
+    refusal: 'draft-exists',
+    orderId,
+  });
 }
 
 /** The order, to its owner only; with `withPersonal` the signed-in applicant's data from ESIA. */
@@ -267,27 +322,40 @@ export async function updateOrder(
     errors.email = ['Введите адрес электронной почты целиком, например ivan@example.ru.'];
   }
   if (Object.keys(errors).length > 0) throw validationProblem(errors);
-  await deps.db.transaction(async (tx) => {
-    const locked = await repo.lockOrder(tx, id);
-    if (locked?.status !== 'Initialized') throw notEditable(locked?.status ?? 'Deleted');
-    await repo.updateOrder(
-      tx,
-      id,
-      {
-        userId: owner.userId,
-        toOperatorId: body.operatorId,
-        tariffId: body.tariffId,
-        tariffName: tariff?.name ?? null,
-        portationDate: body.portationAt,
-        email,
-      },
-      now,
-    );
-  });
+  await deps.db
+    .transaction(async (tx) => {
+      const locked = await repo.lockOrder(tx, id);
+      if (locked?.status !== 'Initialized') throw notEditable(locked?.status ?? 'Deleted');
+      await repo.updateOrder(
+        tx,
+        id,
+        {
+          userId: owner.userId,
+          toOperatorId: body.operatorId,
+          tariffId: body.tariffId,
+          tariffName: tariff?.name ?? null,
+          portationDate: body.portationAt,
+          email,
+        },
+        now,
+      );
+    })
+    .catch(async (err: unknown) => {
+      if (!isUniqueViolation(err)) throw err;
+      // Taking over this browser's draft, the user already has one of their own for the number.
+      const own = (await repo.openOrders(deps.db, order.msisdn)).find(
+        (o) => o.status === 'Initialized' && o.userId === owner.userId,
+      );
+      throw own ? draftExists(own.id) : err;
+    });
   return answer(deps, owner, id);
 }
 
-/** Sends a confirmation code by SMS to the number of the order (for a number that is not a verified ESIA mobile). */
+/**
+ * Sends a confirmation code by SMS to the number of the order (for a number that is not a verified ESIA
+ * mobile). Capped per number (5 a day, one a minute) and per citizen (10 a day) across all orders, each
+ * counted by one atomic statement in the transaction that stores the code and queues the SMS.
+ */
 export async function sendCode(deps: PortingDeps, owner: Owner & { userId: number }, id: number) {
   const now = deps.now();
   const view = await ownedOrder(deps, owner, id);
@@ -300,32 +368,41 @@ export async function sendCode(deps: PortingDeps, owner: Owner & { userId: numbe
   if (!deps.smsEnabled) {
     throw new HttpProblem(503, 'Отправка SMS недоступна', undefined, 'Подтвердить номер кодом сейчас нельзя.');
   }
-  const previous = await repo.findCode(deps.db, id);
   const today = moscowDay(now);
-  const sendsToday = previous && previous.sendsDay === today ? previous.sends : 0;
-  if (previous && now.getTime() - previous.lastSentAt.getTime() < CODE_RESEND_MS) {
-    const wait = Math.ceil((CODE_RESEND_MS - (now.getTime() - previous.lastSentAt.getTime())) / 1000);
-    throw new HttpProblem(429, 'Слишком много запросов', {
-      confirmationCode: [`Новый код можно запросить через ${wait} с.`],
-    });
-  }
-  if (sendsToday >= CODE_SENDS_A_DAY) {
-    throw new HttpProblem(429, 'Слишком много запросов', {
-      confirmationCode: [`Сегодня код отправлялся уже ${CODE_SENDS_A_DAY} раз. Попробуйте завтра.`],
-    });
-  }
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
   await deps.db.transaction(async (tx) => {
+    const locked = await repo.lockOrder(tx, id);
+    if (locked?.status !== 'Initialized') throw notEditable(locked?.status ?? 'Deleted');
+    const numberScope = `msisdn:${order.msisdn}`;
+    const perNumber = await repo.countCodeSend(
+      tx,
+      numberScope,
+      today,
+      CODE_SENDS_A_DAY_PER_NUMBER,
+      now,
+      CODE_RESEND_MS,
+    );
+    if (perNumber === null) throw await numberCapProblem(tx, numberScope, today, now);
+    const perCitizen = await repo.countCodeSend(
+      tx,
+      `user:${owner.userId}`,
+      today,
+      CODE_SENDS_A_DAY_PER_CITIZEN,
+      now,
+      0,
+    );
+    if (perCitizen === null) {
+      throw tooManyCodes(
+        `Сегодня вы уже запросили ${CODE_SENDS_A_DAY_PER_CITIZEN} кодов подтверждения. Попробуйте завтра.`,
+      );
+    }
     await repo.saveCode(tx, {
       orderId: id,
       msisdn: order.msisdn,
       codeHash: keyedHash(deps.keys.code, `${id}:${code}`),
       expiresAt,
       attemptsLeft: CODE_ATTEMPTS,
-      sends: sendsToday + 1,
-      sendsDay: today,
-      lastSentAt: now,
     });
     await deps.notify(tx, [codeNotification({ userId: owner.userId, orderId: id, msisdn: order.msisdn }, code)]);
   });
@@ -336,31 +413,44 @@ export async function sendCode(deps: PortingDeps, owner: Owner & { userId: numbe
   };
 }
 
-/** Checks a typed code; a wrong one spends an attempt (kept even though the call fails). */
+function tooManyCodes(message: string): HttpProblem {
+  return new HttpProblem(429, 'Слишком много запросов', { confirmationCode: [message] });
+}
+
+/** Why the number's allowance refused a code: sent a moment ago, or the day's codes are spent. */
+async function numberCapProblem(tx: Database, scope: string, day: string, now: Date): Promise<HttpProblem> {
+  const row = await repo.codeSendsOf(tx, scope, day);
+  if (row && row.sends < CODE_SENDS_A_DAY_PER_NUMBER) {
+    const wait = Math.max(1, Math.ceil((CODE_RESEND_MS - (now.getTime() - row.lastSentAt.getTime())) / 1000));
+    return tooManyCodes(`Новый код можно запросить через ${wait} с.`);
+  }
+  return tooManyCodes(
+    `На этот номер сегодня уже отправлено ${CODE_SENDS_A_DAY_PER_NUMBER} кодов подтверждения. Попробуйте завтра.`,
+  );
+}
+
+/**
+ * Checks a typed code. The attempt is spent in the same statement that reads the code to compare with,
+ * so parallel guesses cannot check more codes than there are attempts; a wrong one stays spent.
+ */
 async function checkCode(deps: PortingDeps, order: repo.OrderRow, code: string | undefined): Promise<string | null> {
   if (code === undefined || code.trim() === '') {
     return 'Подтвердите номер: запросите код и введите его из SMS.';
   }
-  const stored = await repo.findCode(deps.db, order.id);
-  if (!stored || stored.msisdn !== order.msisdn) return 'Код не запрашивался: нажмите «Получить код».';
-  if (stored.expiresAt.getTime() <= deps.now().getTime()) return 'Срок действия кода истёк: запросите новый.';
-  if (stored.attemptsLeft <= 0) return 'Попытки ввода исчерпаны: запросите новый код.';
-  if (keyedHash(deps.keys.code, `${order.id}:${code.trim()}`) !== stored.codeHash) {
-    const left = await repo.spendCodeAttempt(deps.db, order.id);
-    return left > 0
-      ? `Неверный код. Осталось попыток: ${left}.`
+  const now = deps.now();
+  const taken = await repo.takeCodeAttempt(deps.db, order.id, now);
+  if (!taken || taken.msisdn !== order.msisdn) {
+    const stored = await repo.findCode(deps.db, order.id);
+    if (!stored || stored.msisdn !== order.msisdn) return 'Код не запрашивался: нажмите «Получить код».';
+    if (stored.expiresAt.getTime() <= now.getTime()) return 'Срок действия кода истёк: запросите новый.';
+    return 'Попытки ввода исчерпаны: запросите новый код.';
+  }
+  if (keyedHash(deps.keys.code, `${order.id}:${code.trim()}`) !== taken.codeHash) {
+    return taken.attemptsLeft > 0
+      ? `Неверный код. Осталось попыток: ${taken.attemptsLeft}.`
       : 'Неверный код. Попытки исчерпаны: запросите новый код.';
   }
   return null;
-}
-
-function siteLink(deps: PortingDeps, msisdn: string, portationId: number): string | null {
-  return deps.siteOrigin ? `${deps.siteOrigin}/account/${msisdn}/portation/${portationId}` : null;
-}
-
-/** The e-mail the subscriber hears at: the one on the order, else their ESIA e-mail. */
-export function contactEmail(order: { email: string | null }, profile: UserProfile | null): string | null {
-  return order.email ?? profile?.email ?? null;
 }
 
 /** Step 3: the signed and confirmed application goes to the central database. */
@@ -388,6 +478,14 @@ export async function submitOrder(
   }
   const applicant = await repo.findApplicant(deps.db, owner.userId);
   const profile = profileOf(applicant);
+  if (!applicant?.passportSealed && profile?.passportUnknown) {
+    throw new HttpProblem(
+      503,
+      'Госуслуги не передали паспортные данные',
+      undefined,
+      'При входе Госуслуги не ответили на запрос паспорта. Выйдите и войдите на сайт снова через несколько минут, затем отправьте заявление.',
+    );
+  }
   if (!applicant?.passportSealed) {
     errors.passport = [
       'В Госуслугах нет паспорта гражданина РФ: добавьте его в профиль Госуслуг, выйдите и войдите на сайт снова.',
@@ -465,7 +563,7 @@ export async function submitOrder(
             orderId: id,
             msisdn: order.msisdn,
             email,
-            link: siteLink(deps, order.msisdn, portation.id),
+            link: portationLink(deps, order.msisdn, portation.id),
           },
           events,
         ),
@@ -494,90 +592,4 @@ function isUniqueViolation(err: unknown): boolean {
     if ((e as { code?: string }).code === '23505') return true;
   }
   return false;
-}
-
-/**
- * Deletes a draft, or withdraws a submitted application while the central database has not
- * scheduled the window yet; after that the porting cannot be stopped from here (400 says why).
- */
-export async function deleteOrder(deps: PortingDeps, owner: Owner, id: number): Promise<void> {
-  const now = deps.now();
-  const view = await ownedOrder(deps, owner, id);
-  const order = view.order;
-  if (order.status === 'Deleted') return;
-  if (order.status === 'Done') {
-    throw validationProblem({ status: ['Номер уже перенесён: заявление выполнено, удалить его нельзя.'] });
-  }
-  const portation = order.status === 'PendingBDPN' ? await repo.portationOfOrder(deps.db, id) : undefined;
-  if (portation?.windowStart) {
-    throw validationProblem({
-      status: [
-        `Окно переноса уже назначено (${windowText(portation.windowStart)}): отозвать заявление нельзя. Если вы передумали, после переноса можно перейти обратно — через 60 дней.`,
-      ],
-    });
-  }
-  if (portation?.processId && deps.gateway) {
-    let result: Awaited<ReturnType<PortingGateway['cancel']>>;
-    try {
-      result = await deps.gateway.cancel(portation.processId);
-    } catch (err) {
-      if (err instanceof GatewayUnavailable) {
-        throw new HttpProblem(
-          503,
-          'БДПН временно недоступна',
-          undefined,
-          'Попробуйте отозвать заявление через несколько минут.',
-        );
-      }
-      throw err;
-    }
-    if (!result.cancelled) throw validationProblem({ status: [`Отозвать заявление нельзя: ${result.reason}.`] });
-  }
-  const applicant = order.userId !== null ? await repo.findApplicant(deps.db, order.userId) : undefined;
-  const changed = await deps.db.transaction(async (tx) => {
-    const locked = await repo.lockOrder(tx, id);
-    if (!locked || locked.status === 'Deleted' || locked.status === 'Done') return null;
-    const reason = locked.status === 'Initialized' ? 'Удалено по вашей просьбе.' : 'Отозвано по вашей просьбе.';
-    await repo.updateOrder(tx, id, { status: 'Deleted', reason }, now);
-    const events: NewEvent[] = [
-      {
-        kind: 'cancelled',
-        status: 'Deleted',
-        description: locked.status === 'Initialized' ? 'Заявление удалено по вашей просьбе' : EVENT_TEXT.cancelled(),
-        occurredAt: now,
-      },
-    ];
-    let portationId: number | null = null;
-    if (locked.status === 'PendingBDPN') {
-      const p = portation ? await repo.lockPortation(tx, portation.id) : undefined;
-      if (p && p.status === 'PendingBDPN') {
-        portationId = p.id;
-        await repo.updatePortation(tx, p.id, { status: 'Deleted', reason }, now);
-      }
-      await deps.notify(
-        tx,
-        stageNotifications(
-          {
-            userId: locked.userId,
-            orderId: id,
-            msisdn: locked.msisdn,
-            email: contactEmail(locked, profileOf(applicant)),
-            link: portationId ? siteLink(deps, locked.msisdn, portationId) : null,
-          },
-          events,
-        ),
-      );
-    }
-    await repo.insertEvents(tx, { orderId: id, portationId }, events);
-    return { userId: locked.userId, portationId };
-  });
-  if (changed) {
-    deps.publish({
-      userId: changed.userId,
-      orderId: id,
-      portationId: changed.portationId,
-      msisdn: order.msisdn,
-      status: 'Deleted',
-    });
-  }
 }

@@ -10,9 +10,10 @@ import { buildProfile, sealPassport } from '../esia/service';
 import { portedNumbers } from '../lookup/tables';
 import { tariffRegions } from '../tariffs/tables';
 import { advancePortation, type EngineDeps, expireDrafts } from './engine';
-import { deleteOrder, initOrder, type Owner, sendCode, submitOrder, updateOrder } from './service';
+import { initOrder, type Owner, sendCode, submitOrder, UNMETERED, updateOrder } from './service';
 import { clockedStandinGateway } from './standin-store';
 import { type OrderStatus, portationEvents, portationOrders, portations } from './tables';
+import { deleteOrder } from './withdrawal';
 
 /**
  * Random sequences of the five calls, SMS codes, engine steps, expiry and the passing of time,
@@ -171,7 +172,7 @@ describe('the porting state machine', () => {
               const owner = owners[a.who] as Owner;
               const msisdn = msisdns[a.number] as string;
               const signed = owner.userId === null ? null : (owner as Owner & { userId: number });
-              if (a.kind === 'init') await initOrder(deps, owner, { msisdn });
+              if (a.kind === 'init') await initOrder(deps, owner, { msisdn }, UNMETERED);
               else if (a.kind === 'delete') await deleteOrder(deps, owner, await orderOf(owner, msisdn));
               else if (signed && a.kind === 'update') {
                 const to = a.to === 'megafon' ? megafon : beeline;

@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -56,6 +57,14 @@ export const portationOrders = pgTable(
     // One submitted application per number at a time, whoever made it (the central database's rule too).
     uniqueIndex('portation_orders_one_pending_uq').on(t.msisdn).where(sql`status = 'PendingBDPN'`),
     index('portation_orders_drafts_idx').on(t.createdAt).where(sql`status = 'Initialized'`),
+    // One open draft per number and owner (a signed-in user, or an anonymous browser): parallel inits
+    // of one number make one draft, the database decides.
+    uniqueIndex('portation_orders_one_user_draft_uq')
+      .on(t.msisdn, t.userId)
+      .where(sql`status = 'Initialized' and user_id is not null`),
+    uniqueIndex('portation_orders_one_browser_draft_uq')
+      .on(t.msisdn, t.browserId)
+      .where(sql`status = 'Initialized' and user_id is null`),
   ],
 );
 
@@ -77,6 +86,11 @@ export const portations = pgTable(
     /** When the number moves: the start of the porting window (or moved, once Done); the list sorts by it. */
     portationAt: timestamp('portation_at', { withTimezone: true }),
     lastUpdatedAt: timestamp('last_updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+    /**
+     * When the engine began filing the application with the central database. Set under the row lock
+     * before the call: a withdrawal that finds it unset knows the application was never sent.
+     */
+    filingStartedAt: timestamp('filing_started_at', { withTimezone: true }),
     /** The central database's process id, once it has the application. */
     processId: text('process_id'),
     /** The last message of the process applied here: messages are applied once, in order. */
@@ -127,11 +141,24 @@ export const confirmationCodes = pgTable('portation_confirmation_codes', {
   codeHash: text('code_hash').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   attemptsLeft: smallint('attempts_left').notNull(),
-  /** Codes sent for this order today and when the last one went, for the resend limits. */
-  sends: smallint('sends').notNull().default(1),
-  sendsDay: date('sends_day', { mode: 'string' }).notNull(),
-  lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Confirmation codes sent today per number and per citizen, across all their orders: a deleted order
+ * or a new one does not give a fresh allowance. `scope` is `msisdn:7…` or `user:<id>`; one row a day,
+ * counted by one atomic upsert each.
+ */
+export const codeSendLimits = pgTable(
+  'portation_code_send_limits',
+  {
+    scope: text('scope').notNull(),
+    /** The Moscow day the count is for. */
+    day: date('day', { mode: 'string' }).notNull(),
+    sends: smallint('sends').notNull(),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.day] })],
+);
 
 /**
  * The central database stand-in's own records (demo and test only): one row per application it

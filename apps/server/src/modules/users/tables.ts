@@ -16,6 +16,11 @@ export interface UserProfile {
   mobiles: string[];
   email: string | null;
   emailVerified: boolean;
+  /**
+   * True when ESIA did not answer for the documents at the last sign-in and no passport was known
+   * from before: a porting application then asks to sign in again, rather than saying there is none.
+   */
+  passportUnknown?: boolean;
 }
 
 /** A person who signed in through ESIA, keyed by the ESIA object id (`urn:esia:sbj_id`). */

@@ -1,0 +1,206 @@
+import type { Database } from '../../db/client';
+import { HttpProblem, notFound, validationProblem } from '../../lib/problem';
+import { endAsDeleted } from './ending';
+import { buildApplication } from './engine';
+import { EVENT_TEXT, type EventKind, windowText } from './events';
+import {
+  ApplicationRefused,
+  type CancelResult,
+  GatewayUnavailable,
+  type PortingGateway,
+  UnknownProcess,
+} from './gateway';
+import * as repo from './repository';
+import { type Owner, owns, type PortationChange, type PortingDeps } from './service';
+
+/**
+ * Withdrawing an application. The promise to keep: a withdrawal is either refused with a reason, or the
+ * number is never moved and the central database's process is cancelled — whatever the engine or a
+ * submit does at the same moment, on any node.
+ *
+ * - The decision is taken under the order's and the portation's row locks, on what they hold then.
+ * - An application the engine has not begun to file is withdrawn here alone: the engine files only
+ *   after marking the portation under the same lock, and never files a withdrawn one.
+ * - Once filing has begun, only the central database can say whether the porting can still be stopped:
+ *   the site asks it (no lock is held meanwhile: the stand-in on this node uses the same database) and
+ *   answers «отозвано» only after it confirmed. The engine writes Done only from the central database's
+ *   «Ported», which a cancelled process never sends.
+ */
+export async function deleteOrder(deps: PortingDeps, owner: Owner, id: number): Promise<void> {
+  const view = await repo.findOrder(deps.db, id);
+  if (!view || !owns(view.order, owner)) throw notFound();
+  const now = deps.now();
+  const decided = await deps.db.transaction(async (tx): Promise<Decision> => {
+    const order = await repo.lockOrder(tx, id);
+    if (!order || order.status === 'Deleted') return { kind: 'nothing' };
+    if (order.status === 'Done') throw alreadyPorted();
+    if (order.status === 'Initialized') {
+      const change = await endAsDeleted(
+        deps,
+        tx,
+        { order, portation: null },
+        'Удалено по вашей просьбе.',
+        { kind: 'cancelled', description: 'Заявление удалено по вашей просьбе' },
+        { now, tell: false },
+      );
+      return { kind: 'ended', change };
+    }
+    const portation = (await repo.lockPortationOfOrder(tx, id)) ?? null;
+    if (portation?.status === 'Done') throw alreadyPorted();
+    if (portation?.windowStart) throw windowScheduled(portation.windowStart);
+    if (portation?.status === 'PendingBDPN' && (portation.filingStartedAt !== null || portation.processId !== null)) {
+      return { kind: 'ask', portation };
+    }
+    // Never sent to the central database: withdrawn here, and the engine will not send it.
+    return { kind: 'ended', change: await withdrawn(deps, tx, order, portation, now) };
+  });
+  if (decided.kind === 'nothing') return;
+  if (decided.kind === 'ended') {
+    deps.publish(decided.change);
+    return;
+  }
+  const { gateway } = deps;
+  if (!gateway) throw centralDatabaseUnavailable();
+  let result: CancelResult;
+  try {
+    result = await withdrawAtCentralDatabase({ ...deps, gateway }, decided.portation);
+  } catch (err) {
+    if (err instanceof GatewayUnavailable) throw centralDatabaseUnavailable();
+    throw err;
+  }
+  if (!result.cancelled) throw validationProblem({ status: [`Отозвать заявление нельзя: ${result.reason}.`] });
+  const change = await deps.db.transaction(async (tx) => {
+    const order = await repo.lockOrder(tx, id);
+    const portation = (await repo.lockPortationOfOrder(tx, id)) ?? null;
+    if (order?.status !== 'PendingBDPN') {
+      // The engine applied the central database's «Cancelled» first; a Done here would mean the
+      // central database ported a process it had said was cancelled.
+      if (order?.status === 'Done' || portation?.status === 'Done') {
+        throw new Error(`portation of order ${id} was ported after the central database confirmed its withdrawal`);
+      }
+      return null;
+    }
+    return withdrawn(deps, tx, order, portation, deps.now());
+  });
+  if (change) deps.publish(change);
+}
+
+type Decision =
+  | { kind: 'nothing' }
+  | { kind: 'ended'; change: PortationChange }
+  | { kind: 'ask'; portation: repo.PortationRow };
+
+function withdrawn(
+  deps: PortingDeps,
+  tx: Database,
+  order: repo.OrderRow,
+  portation: repo.PortationRow | null,
+  now: Date,
+): Promise<PortationChange> {
+  return endAsDeleted(
+    deps,
+    tx,
+    { order, portation },
+    'Отозвано по вашей просьбе.',
+    { kind: 'cancelled', description: EVENT_TEXT.cancelled() },
+    { now, tell: true },
+  );
+}
+
+function alreadyPorted(): HttpProblem {
+  return validationProblem({ status: ['Номер уже перенесён: заявление выполнено, удалить его нельзя.'] });
+}
+
+function windowScheduled(windowStart: Date): HttpProblem {
+  return validationProblem({
+    status: [
+      `Окно переноса уже назначено (${windowText(windowStart)}): отозвать заявление нельзя. Если вы передумали, после переноса можно перейти обратно — через 60 дней.`,
+    ],
+  });
+}
+
+function centralDatabaseUnavailable(): HttpProblem {
+  return new HttpProblem(
+    503,
+    'БДПН временно недоступна',
+    undefined,
+    'Отозвать заявление сейчас не удалось: центральная база не отвечает. Попробуйте через несколько минут — заявление пока в силе.',
+    undefined,
+    { 'Retry-After': '120' },
+  );
+}
+
+/**
+ * Asks the central database to cancel a portation's process. When filing began but its answer was never
+ * recorded (the engine is filing right now, or stopped mid-call), filing the same application again
+ * answers the same process (the protocol's rule), so it is found and cancelled; a process that never
+ * came to be needs no cancelling.
+ */
+export async function withdrawAtCentralDatabase(
+  deps: PortingDeps & { gateway: PortingGateway },
+  portation: repo.PortationRow,
+): Promise<CancelResult> {
+  let processId = portation.processId;
+  if (processId === null) {
+    if (portation.filingStartedAt === null) return { cancelled: true };
+    try {
+      processId = (await deps.gateway.submit(await buildApplication(deps, portation))).processId;
+    } catch (err) {
+      if (err instanceof ApplicationRefused) return { cancelled: true };
+      throw err;
+    }
+  }
+  try {
+    return await deps.gateway.cancel(processId);
+  } catch (err) {
+    if (err instanceof UnknownProcess) return { cancelled: true };
+    throw err;
+  }
+}
+
+/**
+ * The withdrawal job: a portation the site no longer pursues (withdrawn or ended while its filing was
+ * under way, or ended by the engine after its retries) is cancelled at the central database, asked again
+ * while it does not answer. The outcome goes on the timeline; a refusal is logged as an error too, since
+ * the number may then be moved although the site ended the application.
+ */
+export async function withdrawJob(
+  deps: PortingDeps & { gateway: PortingGateway },
+  portationId: number,
+  log: { error(obj: object, msg: string): void },
+): Promise<void> {
+  const portation = await repo.findPortation(deps.db, portationId);
+  if (!portation) return;
+  const result = await withdrawAtCentralDatabase(deps, portation);
+  if (!result.cancelled) {
+    log.error({ portationId, reason: result.reason }, 'the central database refused to cancel an ended portation');
+  }
+  await timelineNote(
+    deps,
+    portation,
+    result.cancelled ? 'withdrawal-confirmed' : 'withdrawal-refused',
+    result.cancelled ? EVENT_TEXT['withdrawal-confirmed']() : EVENT_TEXT['withdrawal-refused'](result.reason),
+  );
+}
+
+/** The withdrawal job's retries are spent: said on the timeline and in the log. */
+export async function withdrawalFailed(
+  deps: PortingDeps,
+  portationId: number,
+  log: { error(obj: object, msg: string): void },
+): Promise<void> {
+  const portation = await repo.findPortation(deps.db, portationId);
+  if (!portation) return;
+  log.error({ portationId }, 'could not cancel a portation at the central database: retries spent');
+  await timelineNote(deps, portation, 'withdrawal-failed', EVENT_TEXT['withdrawal-failed']());
+}
+
+async function timelineNote(deps: PortingDeps, p: repo.PortationRow, kind: EventKind, description: string) {
+  await deps.db.transaction(async (tx) => {
+    const locked = await repo.lockPortation(tx, p.id);
+    if (!locked) return;
+    await repo.insertEvents(tx, { orderId: locked.orderId, portationId: locked.id }, [
+      { kind, status: locked.status, description, occurredAt: deps.now() },
+    ]);
+  });
+}
