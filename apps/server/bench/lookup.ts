@@ -7,13 +7,15 @@
  * redis://127.0.0.1:6379) when it answers. Single lookups are measured in rounds (hello world, anonymous,
  * signed in, in turn; 3 rounds of 4 s with --quick, else 5 of 6 s), each ratio against its round's hello
  * world. Options: --quick (1 M ported numbers instead of 10 M / 30 M, shorter rounds), --single (single
- * lookups only), --batch (hello world and the batch files only, on PostgreSQL). BENCH_CPU_PROF=dir writes each server process's CPU profile there; BENCH_PORT_BASE
+ * lookups only), --batch (hello world and the batch files only, on PostgreSQL: 1 M rows as CSV and XLSX,
+ * then 8 parallel uploads of the largest XLSX the default limits accept while /api/health is polled),
+ * --largest (the batch mode's parallel uploads only). BENCH_CPU_PROF=dir writes each server process's CPU profile there; BENCH_PORT_BASE
  * (e.g. 4500) makes the server processes listen on ports from it up instead of any free port; BENCH_NODE
  * (a path) runs the servers, the hello world included, on that Node.js: production's Node 24 is
  * `.ci/node24/node_modules/node/bin/node` once `.ci/run` (or its `npm install --prefix .ci/node24` line) has run.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { resolve } from 'node:path';
@@ -26,6 +28,7 @@ import { type Database, openDatabase } from '../src/db/client';
 import { seedReference } from '../src/db/seed/index';
 import { importNumberingPlan } from '../src/modules/lookup/plan-import';
 import { analyzePorted } from '../src/modules/lookup/repository';
+import { largeXlsx } from '../src/modules/lookup/xlsx-fixture';
 import {
   type BenchProcess,
   benchCookie,
@@ -48,7 +51,9 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = resolve(here, '../../..');
 const quick = process.argv.includes('--quick');
 const singleOnly = process.argv.includes('--single');
-const batchOnly = process.argv.includes('--batch');
+// --largest: the batch mode's 8 parallel uploads of the largest accepted XLSX only (no 1 M-row files).
+const largestOnly = process.argv.includes('--largest');
+const batchOnly = largestOnly || process.argv.includes('--batch');
 let nextPort = Number(process.env.BENCH_PORT_BASE ?? 0);
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** Ported numbers put into the PGlite database (its import runs in this process, single-threaded). */
@@ -105,13 +110,10 @@ const load = () =>
     .map((l) => l.toFixed(1))
     .join(' / ');
 
-/** Uploads a file to the batch endpoint and reads the whole answer; returns seconds and bytes. */
-async function uploadBatch(port: number, cookie: string, name: string, bytes: Buffer, type: string) {
-  await fetch(`http://127.0.0.1:${port}/bench/rss/reset`, { method: 'POST' });
-  const cpuBefore = await cpu(port);
+/** Posts a file to the batch endpoint as a signed-in user and reads the whole answer: its status, headers and size. */
+async function postBatch(port: number, cookie: string, name: string, bytes: Buffer, type: string) {
   const form = new FormData();
   form.append('File', new Blob([bytes], { type }), name);
-  const started = performance.now();
   const res = await fetch(`http://127.0.0.1:${port}/api/v1.1/msisdn/info/batch`, {
     method: 'POST',
     body: form,
@@ -119,6 +121,16 @@ async function uploadBatch(port: number, cookie: string, name: string, bytes: Bu
   });
   let received = 0;
   for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) received += chunk.length;
+  return { status: res.status, headers: res.headers, received };
+}
+
+/** Uploads a file to the batch endpoint and reads the whole answer; returns seconds and bytes. */
+async function uploadBatch(port: number, cookie: string, name: string, bytes: Buffer, type: string) {
+  await fetch(`http://127.0.0.1:${port}/bench/rss/reset`, { method: 'POST' });
+  const cpuBefore = await cpu(port);
+  const started = performance.now();
+  const res = await postBatch(port, cookie, name, bytes, type);
+  const received = res.received;
   const seconds = (performance.now() - started) / 1000;
   if (res.status !== 200) throw new Error(`batch answered ${res.status}`);
   const cpuAfter = await cpu(port);
@@ -141,6 +153,107 @@ async function xlsxOfNumbers(numbers: string[]): Promise<Buffer> {
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} МБ`;
+
+/**
+ * The process's peak RSS since the last reset, from the kernel (VmHWM): exact even while the server's
+ * event loop is blocked, when its own 20 ms sampler is not. Writing 5 to clear_refs resets it.
+ */
+function resetPeak(pid: number): void {
+  writeFileSync(`/proc/${pid}/clear_refs`, '5');
+}
+function peakRss(pid: number): number {
+  const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Number(kb) * 1024;
+}
+
+/** `/api/health` asked one after another (20 ms apart) until `stop` says so: every latency in ms. */
+async function pollHealth(port: number, stop: { done: boolean }): Promise<number[]> {
+  const latencies: number[] = [];
+  while (!stop.done) {
+    const started = performance.now();
+    const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+    await res.arrayBuffer();
+    latencies.push(performance.now() - started);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return latencies;
+}
+
+/**
+ * Uploads a file until it is answered: a 503 is waited out for its Retry-After and sent again, as a
+ * client should. Returns the final status, seconds from the first try, and the refusals on the way.
+ */
+async function uploadUntilAnswered(port: number, cookie: string, name: string, bytes: Buffer) {
+  const started = performance.now();
+  const refusals: number[] = [];
+  for (;;) {
+    const res = await postBatch(port, cookie, name, bytes, 'application/octet-stream');
+    const { status, received } = res;
+    if (status !== 503) return { status, received, seconds: (performance.now() - started) / 1000, refusals };
+    const wait = Number(res.headers.get('retry-after') ?? '1');
+    refusals.push(wait);
+    await new Promise((r) => setTimeout(r, wait * 1000));
+  }
+}
+
+const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? 0;
+};
+
+/**
+ * Issue 20: the largest XLSX the default limits accept (100 000 rows; the sheet unpacks to just under
+ * the 200 MB limit), uploaded 8 times at once to a node with the default batch limits, while
+ * `/api/health` is polled. `concurrency`: BATCH_CONCURRENCY of the node (undefined: its default).
+ */
+async function parallelLargest(cookie: string, file: Buffer, concurrency: string | undefined) {
+  const site = await serve('lookup', {
+    ...UNLIMITED_QUOTA,
+    ...(concurrency === undefined ? {} : { BATCH_CONCURRENCY: concurrency }),
+  });
+  const pid = site.child.pid as number;
+  try {
+    // Warm: one upload of the same file first, as a running node has served some.
+    await uploadUntilAnswered(site.port, cookie, 'warm.xlsx', file);
+    const idle = (await rss(site.port)).rss;
+    // The same polling of the idle node for 5 s: what this machine's load alone costs a health check.
+    const quiet = { done: false };
+    const idlePolls = pollHealth(site.port, quiet);
+    await new Promise((r) => setTimeout(r, 5000));
+    quiet.done = true;
+    const baseline = await idlePolls;
+    const cpuBefore = await cpu(site.port);
+    await fetch(`http://127.0.0.1:${site.port}/bench/rss/reset`, { method: 'POST' });
+    resetPeak(pid);
+    const polling = { done: false };
+    const health = pollHealth(site.port, polling);
+    const started = performance.now();
+    const uploads = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => uploadUntilAnswered(site.port, cookie, `largest-${i}.xlsx`, file)),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    polling.done = true;
+    const latencies = await health;
+    const peak = peakRss(pid);
+    const loop = (await (await fetch(`http://127.0.0.1:${site.port}/bench/loop`)).json()) as {
+      max: number;
+      p99: number;
+      gc: { count: number; major: number; max: number; total: number };
+    };
+    const cpuSeconds = (await cpu(site.port)) - cpuBefore;
+    const statuses = uploads.map((u) => u.status).join(', ');
+    const refusals = uploads.flatMap((u) => u.refusals);
+    const firstTry = uploads.filter((u) => u.refusals.length === 0).length;
+    log(
+      `  BATCH_CONCURRENCY=${concurrency ?? 'по умолчанию'}: ответы ${statuses} за ${seconds.toFixed(1)} с (по ${uploads.map((u) => u.seconds.toFixed(1)).join(' / ')} с; с первой попытки ${firstTry}, отказов 503 ${refusals.length}${refusals.length ? `, Retry-After ${Math.min(...refusals)}–${Math.max(...refusals)} с` : ''}); ответ ${mb(uploads[0]?.received ?? 0)}`,
+    );
+    log(
+      `    пиковый RSS узла ${mb(peak)} (в покое ${mb(idle)}; цель < 600 МБ); /api/health: max ${Math.max(...latencies).toFixed(0)} мс, p99 ${percentile(latencies, 99).toFixed(0)} мс, p50 ${percentile(latencies, 50).toFixed(0)} мс, ${latencies.length} замеров (цель < 100 мс; узел без файлов: max ${Math.max(...baseline).toFixed(0)} мс, p99 ${percentile(baseline, 99).toFixed(0)} мс); задержка цикла событий сервера max ${loop.max.toFixed(0)} мс, p99 ${loop.p99.toFixed(0)} мс (сборка мусора: ${loop.gc.count} пауз, из них полных ${loop.gc.major}, самая долгая ${loop.gc.max.toFixed(0)} мс, всего ${(loop.gc.total / 1000).toFixed(1)} с); CPU сервера ${cpuSeconds.toFixed(1)} с (${(cpuSeconds / 8).toFixed(2)} с на файл); нагрузка ${load()}`,
+    );
+  } finally {
+    await stop(site.child);
+  }
+}
 
 /** Fills ported_numbers with distinct numbers spread over 79XXXXXXXXX, five operators, ten years of dates. */
 async function fillPorted(db: Database, from: number, to: number) {
@@ -364,11 +477,11 @@ async function main() {
     }
 
     // 3. Batch: 1 000 000 numbers as CSV and as XLSX, uploaded by a signed-in user (PostgreSQL).
-    const numbers = Array.from({ length: BATCH_ROWS }, randomMobile);
+    const numbers = largestOnly ? [] : Array.from({ length: BATCH_ROWS }, randomMobile);
     const csv = Buffer.from(`Номер\r\n${numbers.join('\r\n')}\r\n`);
-    const xlsx = await xlsxOfNumbers(numbers);
+    const xlsx = largestOnly ? csv : await xlsxOfNumbers(numbers);
     // The batch-only mode repeats each file: the first upload of a fresh process also pays for warm-up.
-    for (let run = 0; run < (batchOnly ? 2 : 1); run++) {
+    for (let run = 0; run < (largestOnly ? 0 : batchOnly ? 2 : 1); run++) {
       const csvRun = await uploadBatch(batchPort, pgCookie, 'numbers.csv', csv, 'text/csv');
       log(
         `\nПакет CSV, ${BATCH_ROWS.toLocaleString('ru-RU')} номеров (${mb(csv.length)}): ${csvRun.seconds.toFixed(2)} с до последнего байта результата (${mb(csvRun.received)}; цель ≤ 2 с), CPU сервера ${csvRun.cpu.toFixed(2)} с, пиковый RSS сервера ${mb(csvRun.peak)}; нагрузка ${load()}`,
@@ -379,6 +492,15 @@ async function main() {
       );
     }
     await stop(batchChild);
+
+    // 4. Issue 20: 8 parallel uploads of the largest XLSX the default limits accept, on nodes of their own
+    // with the default batch limits: with the default BATCH_CONCURRENCY (the rest wait for Retry-After),
+    // and with 8 slots (all eight at once: the memory bound of one batch, eight times).
+    const largest = largeXlsx({ rows: 100_000, sheetBytes: 200 * 1024 * 1024 - 64 * 1024, number: randomMobile });
+    log(
+      `\n8 параллельных загрузок самого большого XLSX в пределах лимитов по умолчанию (${(largest.length / 1024 / 1024).toFixed(2)} МБ, 100 000 строк, лист ${mb(200 * 1024 * 1024 - 64 * 1024)} после распаковки):`,
+    );
+    for (const concurrency of [undefined, '8']) await parallelLargest(pgCookie, largest, concurrency);
     if (batchOnly) return;
 
     // 4. The index alone: 30 million numbers built from PostgreSQL in a fresh process.

@@ -3,6 +3,7 @@
  * own: `hello` is the bare Fastify baseline, `lookup` is the whole site over the benchmark database.
  * Prints `READY <port>` when listening.
  */
+import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import Fastify from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config/env';
@@ -44,7 +45,31 @@ async function main() {
     return { rss: process.memoryUsage.rss(), peak };
   });
   app.get('/bench/cpu', async () => process.cpuUsage());
+  // The event loop's delay between a reset and the next read (what /api/health waits for, without the network).
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  // Garbage collection pauses over the same time: how much of the loop's delay they are.
+  const gc = { count: 0, major: 0, max: 0, total: 0 };
+  const gcObserver = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gc.count++;
+      // NODE_PERFORMANCE_GC_MAJOR: a mark-compact of the whole heap.
+      const { kind } = ((entry as { detail?: { kind?: number } }).detail ?? {}) as { kind?: number };
+      if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) gc.major++;
+      gc.max = Math.max(gc.max, entry.duration);
+      gc.total += entry.duration;
+    }
+  });
+  app.get('/bench/loop', async () => {
+    const delay = { max: loop.max / 1e6, p99: loop.percentile(99) / 1e6, gc: { ...gc } };
+    loop.disable();
+    gcObserver.disconnect();
+    return delay;
+  });
   app.post('/bench/rss/reset', async () => {
+    loop.reset();
+    loop.enable();
+    Object.assign(gc, { count: 0, major: 0, max: 0, total: 0 });
+    gcObserver.observe({ entryTypes: ['gc'] });
     peak = process.memoryUsage.rss();
     sampler ??= setInterval(() => {
       peak = Math.max(peak, process.memoryUsage.rss());

@@ -112,6 +112,8 @@ beforeAll(async () => {
     DRAIN_TIMEOUT_MS: '20000',
     WEB_DIST: '/nonexistent',
     LOOKUP_QUOTA_SIGNED_IN: '1000',
+    // The three uploads below are in flight together (a node takes two at once by default, decision 070).
+    BATCH_CONCURRENCY: '3',
   };
   if (TEST_ENGINE === 'postgres') {
     database = await createTestDatabase();

@@ -155,6 +155,8 @@ export interface LookupConfig {
   batchMaxUncompressedBytes: number;
   batchMaxZipEntries: number;
   batchTimeoutMs: number;
+  /** Batch files processed at once on this node; more get 503 with a time to come back. */
+  batchConcurrency: number;
   /** How often a node polls the database for registry changes (a ported number shows within 2 s). */
   pollMs: number;
   /** Official numbering-plan files refreshed on a schedule; empty turns the schedule off. */
@@ -198,6 +200,8 @@ function lookupConfig(env: Env): LookupConfig {
     batchMaxUncompressedBytes: env.BATCH_MAX_UNCOMPRESSED_BYTES ?? 200 * 1024 * 1024,
     batchMaxZipEntries: env.BATCH_MAX_ZIP_ENTRIES ?? 1000,
     batchTimeoutMs: env.BATCH_TIMEOUT_MS ?? 60_000,
+    // A batch keeps a core busy (and zlib the pool): two at once on the usual two-core node.
+    batchConcurrency: env.BATCH_CONCURRENCY ?? 2,
     pollMs: env.LOOKUP_POLL_MS ?? 1000,
     planUrls: (env.NUMBERING_PLAN_URLS ?? '').split(/[\s,]+/).filter((u) => u !== ''),
     planRefreshHours: env.NUMBERING_REFRESH_HOURS ?? 24,

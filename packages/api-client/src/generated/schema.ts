@@ -646,7 +646,7 @@ export interface paths {
         put?: never;
         /**
          * Пакетная проверка номеров из файла
-         * @description Файл .csv, .txt или .xlsx в поле File. Ответ — файл того же вида (для .txt — CSV): по строке на каждую строку файла в том же порядке, с оператором и регионом; неверные строки помечены. Расходует одну проверку из лимита.
+         * @description Файл .csv, .txt или .xlsx в поле File. Ответ — файл того же вида (для .txt — CSV): по строке на каждую строку файла в том же порядке, с оператором и регионом; неверные строки помечены. Расходует одну проверку из лимита. Узел обрабатывает не больше BATCH_CONCURRENCY файлов сразу: следующий получает 503 с заголовком Retry-After, не расходуя лимит.
          */
         post: operations["getMsisdnInfoBatch"];
         delete?: never;
@@ -1750,6 +1750,19 @@ export interface components {
              * @description Файл .csv, .txt или .xlsx с номерами
              */
             File: Blob;
+        };
+        /** @description Узел уже обрабатывает столько файлов, сколько может (BATCH_CONCURRENCY); лимит проверок не расходуется */
+        BatchBusyProblem: {
+            type: string;
+            title: string;
+            status: number;
+            detail?: string;
+            errors?: {
+                [key: string]: string[];
+            };
+            requestId?: string;
+            /** @description Через сколько секунд повторить загрузку (как в заголовке Retry-After) */
+            retryAfter: number;
         };
         /** @description Тариф в регионе */
         Tariff: {
@@ -3825,6 +3838,16 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["Problem"];
                 };
             };
+            /** @description Файл загружался дольше, чем отведено на обработку (BATCH_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["Problem"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["Problem"];
+                };
+            };
             /** @description Описание ошибки (RFC 9457) */
             413: {
                 headers: {
@@ -3843,6 +3866,16 @@ export interface operations {
                 content: {
                     "text/csv": components["schemas"]["QuotaProblem"];
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["QuotaProblem"];
+                };
+            };
+            /** @description Узел уже обрабатывает столько файлов, сколько может (BATCH_CONCURRENCY); лимит проверок не расходуется */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["BatchBusyProblem"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["BatchBusyProblem"];
                 };
             };
         };

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/app';
 import { ReferenceRefusal, referenceCsv, referenceXlsxCells } from './batch-reference';
-import { createLookupApp, signIn } from './test-helpers';
+import { cellsOfXlsx, createLookupApp, signIn, uploadBatch, withoutTrailingBlanks } from './test-helpers';
 
 // Numbers of the demo plan: ported (79261234567), in a range, in no range (79400000000).
 const KNOWN = ['79261234567', '79260000000', '79400000000', '79030000001', '79990000000', '79161234567'];
@@ -112,6 +112,19 @@ const xlsxCell: fc.Arbitrary<XlsxValue> = fc.oneof(
   { weight: 2, arbitrary: other },
   { weight: 1, arbitrary: fc.constantFrom(79261234567, 9161234567, 12345, 1.5, 0) },
   { weight: 1, arbitrary: fc.constantFrom(null, true, false, ' padded ', 'a & b <c>', { formula: '1+1', result: 2 }) },
+  // Long text, which the answer copies as bytes when it can (decision 070): spaces at either end,
+  // a formula start, entities, Cyrillic, a line break.
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      ` ${'x'.repeat(1100)} `,
+      `=${'я'.repeat(600)}`,
+      `-${'7'.repeat(1100)}`,
+      'a & b < c > d "e" '.repeat(80),
+      'Иван Петров\n'.repeat(100),
+      `${'Комментарий к номеру '.repeat(60)}+`,
+    ),
+  },
 );
 
 const xlsxFile = fc.record({
@@ -141,42 +154,10 @@ async function xlsxOf(rows: XlsxValue[][], sharedStrings: boolean): Promise<Buff
   return Buffer.concat(chunks);
 }
 
-async function cellsOfXlsx(bytes: Buffer): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  const rows: string[][] = [];
-  workbook.worksheets[0]?.eachRow({ includeEmpty: true }, (row) => {
-    // Array.from, not map: the values array has holes where cells are empty.
-    rows.push(Array.from((row.values as unknown[]).slice(1), (v) => (v === null || v === undefined ? '' : String(v))));
-  });
-  return rows.map(withoutTrailingBlanks);
-}
-
-function withoutTrailingBlanks(cells: string[]): string[] {
-  const out = [...cells];
-  while (out.length > 0 && out[out.length - 1] === '') out.pop();
-  return out;
-}
-
-function multipartBody(filename: string, content: Buffer) {
-  const boundary = '----perenos-equivalence-boundary';
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="File"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
-  const payload = Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 describe('batch lookup answers exactly what the simple string code answered', () => {
   let t: TestApp;
   let user: Record<string, string>;
-  const upload = (filename: string, content: Buffer) => {
-    const body = multipartBody(filename, content);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/v1.1/msisdn/info/batch',
-      payload: body.payload,
-      headers: { ...body.headers, ...user },
-    });
-  };
+  const upload = (filename: string, content: Buffer) => uploadBatch(t, user, filename, content);
   const lookup = (m: string) => t.app.lookup.lookup(m);
 
   beforeAll(async () => {

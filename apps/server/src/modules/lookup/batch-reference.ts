@@ -6,7 +6,7 @@ import { normaliseMsisdn } from '@perenos/phone';
 import type { LookupAnswer } from './engine';
 import { splitRegistryLine } from './registry-csv';
 import { columnIndex, decodeXml, firstSheetPath, readSharedStrings, textOf } from './xlsx';
-import { unpackXlsx } from './zip-guard';
+import { XlsxArchive } from './zip-guard';
 
 interface InputRow {
   cells: string[];
@@ -137,10 +137,12 @@ function readSheetRows(xml: string, shared: string[]): string[][] {
 }
 
 function readXlsx(bytes: Buffer): Input {
-  const parts = unpackXlsx(bytes, { maxEntries: 1000, maxUncompressedBytes: 200 * 1024 * 1024 });
-  const text = (name: string) => parts.get(name)?.toString('utf8') ?? '';
+  // Every part unpacked whole, as the string code did.
+  const limit = 200 * 1024 * 1024;
+  const archive = XlsxArchive.open(bytes, { maxEntries: 1000, maxUncompressedBytes: limit });
+  const text = (name: string) => archive.whole(name, limit)?.toString('utf8') ?? '';
   const sheetPath = firstSheetPath(text('xl/workbook.xml'), text('xl/_rels/workbook.xml.rels'));
-  const sheet = sheetPath ? parts.get(sheetPath) : undefined;
+  const sheet = sheetPath ? archive.whole(sheetPath, limit) : undefined;
   if (!sheet) throw new ReferenceRefusal('Не удалось прочитать файл XLSX: в книге нет листа с данными.');
   const table = readSheetRows(sheet.toString('utf8'), readSharedStrings(text('xl/sharedStrings.xml')));
   while (table.length > 0 && (table[table.length - 1] ?? []).every((c) => c.trim() === '')) table.pop();

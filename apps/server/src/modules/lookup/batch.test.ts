@@ -4,17 +4,9 @@ import { deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/app';
-import { createLookupApp, signIn } from './test-helpers';
+import { createLookupApp, multipartBody, signIn } from './test-helpers';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** A multipart/form-data body with one file part. */
-function multipartBody(filename: string, content: Buffer | string, field = 'File') {
-  const boundary = '----perenos-test-boundary';
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
-  const payload = Buffer.concat([Buffer.from(head), Buffer.from(content), Buffer.from(`\r\n--${boundary}--\r\n`)]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 async function xlsxOf(rows: (string | number | null)[][]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();

@@ -11,17 +11,11 @@ import { Readable } from 'node:stream';
 import { normaliseMsisdn } from '@perenos/phone';
 import { HttpProblem, validationProblem } from '../../lib/problem';
 import type { BatchView, LookupAnswer } from './engine';
+import { Pacer } from './pace';
 import { splitRegistryLine } from './registry-csv';
-import {
-  columnName,
-  firstSheetPath,
-  readSharedStrings,
-  type SharedStrings,
-  type SheetCells,
-  scanSheet,
-  xlsxStream,
-} from './xlsx';
-import { unpackXlsx, ZipRefused } from './zip-guard';
+import { columnName, firstSheetPath, type SharedStrings, xlsxStream } from './xlsx';
+import { IndexSet, SharedStringTable, SheetRefused, type SheetRow, SheetRows } from './xlsx-stream';
+import { XlsxArchive, ZipRefused } from './zip-guard';
 
 export type BatchFormat = 'csv' | 'txt' | 'xlsx';
 
@@ -31,11 +25,23 @@ export interface BatchLimits {
   maxZipEntries: number;
   /** When processing must be over (ms since epoch). */
   deadline: number;
+  /** The most the shared strings a sheet's rows use may take, in bytes (MAX_SHARED_STRING_BYTES). */
+  maxSharedStringBytes?: number;
+  /** Told the most a reading pass held at once (tests: bounded memory without measuring RSS). */
+  probe?: (what: 'sheet' | 'shared strings', bytes: number) => void;
 }
 
-/** One input row read as strings: its cells, and the number found in it (normalised) or the raw value that was not one. */
-interface InputRow {
-  cells: string[];
+/** What the shared strings of one upload may take: 100 000 rows of a few distinct words each fit. */
+export const MAX_SHARED_STRING_BYTES = 16 * 1024 * 1024;
+// Inflated XML is read in chunks of this size (decision 070).
+const CHUNK_BYTES = 128 * 1024;
+// Workbook and relationships are a few kilobytes; a larger one is not a real workbook.
+const SMALL_PART_BYTES = 4 * 1024 * 1024;
+const SHARED_STRINGS = 'xl/sharedStrings.xml';
+const SHEET_PATH = /^xl\/worksheets\/[^/]+\.xml$/;
+
+/** The number found in a row read as strings (normalised), or the raw value that was not one. */
+interface FoundNumber {
   msisdn: string | null;
   raw: string;
 }
@@ -57,23 +63,28 @@ export interface TextBatch {
   ends: Uint32Array;
   /** The separator byte, -1 for one cell a line. */
   separator: number;
-  /** Each row's msisdn, INVALID or BLANK; NaN for a row kept in `general`. */
+  /** Each row's msisdn, INVALID or BLANK. */
   numbers: Float64Array;
-  /** Rows with anything but digits and notation characters, read as strings. */
-  general: Map<number, InputRow>;
+  /** 1 for a row with anything but digits and notation characters: split again as strings when written. */
+  general: Uint8Array;
+  /** Splits such a row [start, end) of `bytes` into its cells. */
+  cellsOf: (start: number, end: number) => string[];
 }
 
-/** An XLSX upload, read. */
+/** An XLSX upload, read: what the answer needs besides the rows, which are read again as it is written. */
 export interface XlsxBatch {
   format: 'xlsx';
   header: string[] | null;
   width: number;
-  cells: SheetCells;
   /** The sheet row of the first data row. */
   first: number;
   rows: number;
   /** Each data row's msisdn, INVALID or BLANK. */
   numbers: Float64Array;
+  archive: XlsxArchive;
+  sheetPath: string;
+  shared: SharedStringTable;
+  probe?: BatchLimits['probe'];
 }
 
 export type BatchInput = TextBatch | XlsxBatch;
@@ -106,6 +117,18 @@ function checkRows(count: number, limits: BatchLimits): void {
   }
 }
 
+/**
+ * What runs between pieces of work: past the time bound the file is refused; past a slice of CPU time
+ * the event loop gets a turn.
+ */
+function stepper(limits: BatchLimits): () => Promise<void> {
+  const pacer = new Pacer();
+  return async () => {
+    checkDeadline(limits);
+    if (pacer.due) await pacer.pause();
+  };
+}
+
 /** A header row holds no number and no long run of digits. */
 function looksLikeHeader(cells: string[]): boolean {
   return cells.some((c) => c.trim() !== '') && cells.every((c) => !/\d{5}/.test(c.replace(/[\s()\-+]/g, '')));
@@ -116,7 +139,7 @@ function numberIn(cell: string): string | null {
   return normaliseMsisdn(cell.charCodeAt(0) === 39 ? cell.slice(1) : cell);
 }
 
-function findNumber(cells: string[]): { msisdn: string | null; raw: string } {
+function findNumber(cells: string[]): FoundNumber {
   for (const c of cells) {
     const msisdn = numberIn(c);
     if (msisdn) return { msisdn, raw: c };
@@ -125,7 +148,7 @@ function findNumber(cells: string[]): { msisdn: string | null; raw: string } {
 }
 
 /** The stored number of a row read as strings. */
-function numberOf(row: { msisdn: string | null; raw: string }): number {
+function numberOf(row: FoundNumber): number {
   if (row.msisdn !== null) return Number(row.msisdn);
   return row.raw.trim() === '' ? BLANK : INVALID;
 }
@@ -178,8 +201,11 @@ function sized<T extends Uint32Array>(array: T, size: number): T {
   return bigger;
 }
 
-/** Reads a CSV or TXT upload: any of `;`, `,`, tab as separator (TXT: one number per line). */
-export function readTextBatch(bytes: Buffer, format: 'csv' | 'txt', limits: BatchLimits): TextBatch {
+/**
+ * Reads a CSV or TXT upload: any of `;`, `,`, tab as separator (TXT: one number per line). Keeps
+ * only byte ranges and numbers; a row that is not plain is split again when the answer is written.
+ */
+export async function readTextBatch(bytes: Buffer, format: 'csv' | 'txt', limits: BatchLimits): Promise<TextBatch> {
   // Valid UTF-8 is UTF-8; anything else is what Russian Excel saves as «CSV (разделители — запятые)»: Windows-1251.
   const utf8 = isUtf8(bytes);
   const cp1251 = utf8 ? null : new TextDecoder('windows-1251');
@@ -223,6 +249,7 @@ export function readTextBatch(bytes: Buffer, format: 'csv' | 'txt', limits: Batc
     if (separator === null) return [line.trim()];
     return line.includes('"') ? splitRegistryLine(line, separator) : line.split(separator).map((c) => c.trim());
   };
+  const cellsOf = (s: number, e: number) => split(decode(s, e));
   let header: string[] | null = null;
   let start = 0;
   const firstCells = split(first);
@@ -235,10 +262,11 @@ export function readTextBatch(bytes: Buffer, format: 'csv' | 'txt', limits: Batc
   if (rows === 0) throw fileProblem('Файл пуст: в нём нет ни одного номера.');
   const sep = separator === null ? -1 : separator.charCodeAt(0);
   const numbers = new Float64Array(rows);
-  const general = new Map<number, InputRow>();
+  const general = new Uint8Array(rows);
   let width = Math.max(1, header?.length ?? 0);
+  const step = stepper(limits);
   for (let r = 0; r < rows; r++) {
-    if ((r & 0x3fff) === 0) checkDeadline(limits);
+    if ((r & 0x3ff) === 0) await step();
     const s = starts[start + r] as number;
     const e = ends[start + r] as number;
     let plain = true;
@@ -250,10 +278,9 @@ export function readTextBatch(bytes: Buffer, format: 'csv' | 'txt', limits: Batc
       }
     }
     if (!plain) {
-      const cells = split(decode(s, e));
-      const row = { cells, ...findNumber(cells) };
-      general.set(r, row);
-      numbers[r] = Number.NaN;
+      const cells = cellsOf(s, e);
+      general[r] = 1;
+      numbers[r] = numberOf(findNumber(cells));
       if (r < 100) width = Math.max(width, cells.length);
       continue;
     }
@@ -293,69 +320,174 @@ export function readTextBatch(bytes: Buffer, format: 'csv' | 'txt', limits: Batc
     separator: sep,
     numbers,
     general,
+    cellsOf,
   };
 }
 
-/** Reads the first sheet of an XLSX after the zip checks; the number column is the first one holding a number. */
+/** A refusal of the zip or sheet reader as the problem the client gets. */
+function refusal(err: unknown): unknown {
+  if (err instanceof ZipRefused)
+    return err.message.includes('слишком') ? tooLarge(err.message) : fileProblem(err.message);
+  if (err instanceof SheetRefused) return err.tooLarge ? tooLarge(err.message) : fileProblem(err.message);
+  return err;
+}
+
+/**
+ * Reads the first sheet of an XLSX after the zip checks, as it unpacks (decision 070): the shared
+ * strings its rows use, then one pass over the rows for the header, the number column (the first one
+ * holding a number) and each row's number. The rows are not kept: the answer reads them again.
+ */
 export async function readXlsxBatch(bytes: Buffer, limits: BatchLimits): Promise<XlsxBatch> {
-  let parts: Map<string, Buffer>;
   try {
-    parts = unpackXlsx(bytes, { maxEntries: limits.maxZipEntries, maxUncompressedBytes: limits.maxUncompressedBytes });
+    return await readXlsx(bytes, limits);
   } catch (err) {
-    if (err instanceof ZipRefused) {
-      throw err.message.includes('слишком') ? tooLarge(err.message) : fileProblem(err.message);
-    }
-    throw err;
+    throw refusal(err);
   }
-  const text = (name: string) => parts.get(name)?.toString('utf8') ?? '';
-  const sheetPath = firstSheetPath(text('xl/workbook.xml'), text('xl/_rels/workbook.xml.rels'));
-  const sheet = sheetPath ? parts.get(sheetPath) : undefined;
-  if (!sheet) throw fileProblem('Не удалось прочитать файл XLSX: в книге нет листа с данными.');
-  const cells = scanSheet(sheet, readSharedStrings(text('xl/sharedStrings.xml')), (count) => {
-    if ((count & 0x3fff) === 0) checkDeadline(limits);
-    // One row more than the limit may be the header; more than that is refused at once.
-    if (count > limits.maxRows + 1) checkRows(count - 1, limits);
+}
+
+async function readXlsx(bytes: Buffer, limits: BatchLimits): Promise<XlsxBatch> {
+  const archive = XlsxArchive.open(bytes, {
+    maxEntries: limits.maxZipEntries,
+    maxUncompressedBytes: limits.maxUncompressedBytes,
   });
-  let total = cells.rows;
-  while (total > 0 && cells.rowTexts(total - 1).every((c) => c.trim() === '')) total--;
-  cells.truncate(total);
-  if (total === 0) throw fileProblem('Файл пуст: в нём нет ни одного номера.');
+  const text = (name: string) => archive.whole(name, SMALL_PART_BYTES)?.toString('utf8') ?? '';
+  const sheetPath = firstSheetPath(text('xl/workbook.xml'), text('xl/_rels/workbook.xml.rels'));
+  if (!sheetPath || !SHEET_PATH.test(sheetPath) || archive.size(sheetPath) === undefined) {
+    throw fileProblem('Не удалось прочитать файл XLSX: в книге нет листа с данными.');
+  }
+  const step = stepper(limits);
+  const shared = await sharedStringsOf(archive, sheetPath, limits, step);
+  limits.probe?.('shared strings', shared.bytes);
+
   let header: string[] | null = null;
   let start = 0;
-  const firstRow = cells.rowTexts(0);
-  if (looksLikeHeader(firstRow)) {
-    header = firstRow;
-    start = 1;
-  }
-  const rows = total - start;
-  checkRows(rows, limits);
-  if (rows === 0) throw fileProblem('Файл пуст: в нём нет ни одного номера.');
-  // The number column: the first one in which one of the first rows holds a number.
+  let firstSeen = false;
+  let lastNonBlank = -1;
+  let numbers = new Float64Array(1024).fill(BLANK);
+  // Cells in each of the first 100 data rows (the answer's width comes from them).
+  const widths: number[] = [];
+  // The number column: the first one in which one of the first 50 data rows holds a number. Until it is
+  // known, those rows keep which of their cells are not blank, and get their number once it is.
   let column = -1;
-  for (let r = start; r < Math.min(total, start + 50) && column < 0; r++) {
-    column = cells.rowTexts(r).findIndex((c) => numberIn(c) !== null);
-  }
-  const numbers = new Float64Array(rows);
-  let width = Math.max(1, header?.length ?? 0);
-  for (let i = 0; i < rows; i++) {
-    const r = start + i;
-    if (i < 100) width = Math.max(width, cells.width(r));
-    const d = column >= 0 ? cells.digitsAt(r, column) : -1;
-    if (d >= 0) {
-      numbers[i] = plainMsisdn(cells.sheet, cells.digitsFrom(d), cells.digitsTo(d));
-      continue;
+  let columnKnown = false;
+  const pending: Uint8Array[] = [];
+  const settle = (found: number) => {
+    column = found;
+    columnKnown = true;
+    pending.forEach((filled, i) => {
+      const any = found >= 0 ? filled[found] === 1 : filled.includes(1);
+      numbers[i] = any ? INVALID : BLANK;
+    });
+    pending.length = 0;
+  };
+  const numberAt = (row: SheetRow): number => {
+    if (column >= 0 && row.isDigits(column)) {
+      return plainMsisdn(row.buf, row.digitsFrom(column), row.digitsTo(column));
     }
     let raw = '';
-    if (column >= 0) raw = cells.text(r, column);
+    if (column >= 0) raw = row.text(column);
     else {
-      for (let c = 0; c < cells.width(r) && raw === ''; c++) {
-        const t = cells.text(r, c);
+      for (let c = 0; c < row.width && raw === ''; c++) {
+        const t = row.text(c);
         if (t.trim() !== '') raw = t;
       }
     }
-    numbers[i] = numberOf({ msisdn: numberIn(raw), raw });
+    return numberOf({ msisdn: numberIn(raw), raw });
+  };
+  const rows = new SheetRows(shared, (row) => {
+    const r = row.index;
+    // One row more than the limit may be the header; more than that is refused at once.
+    if (r > limits.maxRows) checkRows(r, limits);
+    if (!row.isBlank()) lastNonBlank = r;
+    if (!firstSeen) {
+      firstSeen = true;
+      const cells = r === 0 ? row.cellTexts() : [];
+      if (looksLikeHeader(cells)) {
+        header = cells;
+        start = 1;
+        return;
+      }
+    }
+    const i = r - start;
+    if (i < 100) widths[i] = row.width;
+    if (i >= numbers.length) {
+      const bigger = new Float64Array(Math.max(i + 1, numbers.length * 2)).fill(BLANK);
+      bigger.set(numbers);
+      numbers = bigger;
+    }
+    if (!columnKnown && i < 50) {
+      let found = -1;
+      for (let c = 0; c < row.width && found < 0; c++) if (numberIn(row.text(c)) !== null) found = c;
+      if (found < 0) {
+        pending[i] = Uint8Array.from({ length: row.width }, (_, c) => (row.text(c).trim() === '' ? 0 : 1));
+        return;
+      }
+      settle(found);
+    } else if (!columnKnown) {
+      settle(-1);
+    }
+    numbers[i] = numberAt(row);
+  });
+  for await (const chunk of archive.chunks(sheetPath, CHUNK_BYTES)) {
+    rows.push(chunk);
+    await step();
   }
-  return { format: 'xlsx', header, width, cells, first: start, rows, numbers };
+  rows.end();
+  limits.probe?.('sheet', rows.held);
+  const total = lastNonBlank + 1;
+  if (total === 0) throw fileProblem('Файл пуст: в нём нет ни одного номера.');
+  const count = total - start;
+  checkRows(count, limits);
+  if (count === 0) throw fileProblem('Файл пуст: в нём нет ни одного номера.');
+  if (!columnKnown) settle(-1);
+  let width = Math.max(1, (header as string[] | null)?.length ?? 0);
+  for (let i = 0; i < Math.min(100, count); i++) width = Math.max(width, widths[i] ?? 0);
+  return {
+    format: 'xlsx',
+    header,
+    width,
+    first: start,
+    rows: count,
+    numbers: numbers.subarray(0, count),
+    archive,
+    sheetPath,
+    shared,
+    probe: limits.probe,
+  };
+}
+
+/**
+ * The shared strings the sheet can use. A table that is small enough is kept whole; a larger one only
+ * for the strings the sheet's cells point to, found by one pass over the rows first (a workbook's
+ * table serves all its sheets, and a sheet can point into a huge one). Either way bounded.
+ */
+async function sharedStringsOf(
+  archive: XlsxArchive,
+  sheetPath: string,
+  limits: BatchLimits,
+  step: () => Promise<void>,
+): Promise<SharedStringTable> {
+  const maxBytes = limits.maxSharedStringBytes ?? MAX_SHARED_STRING_BYTES;
+  const size = archive.size(SHARED_STRINGS) ?? 0;
+  let keep: IndexSet | null = null;
+  // A whole table costs at most 1.8 times its XML (text, and 4 bytes a string of at least 5 bytes: `<si/>`).
+  if (size > maxBytes / 2) {
+    const used = new IndexSet(Math.floor(size / 5) + 1);
+    const rows = new SheetRows(null, (row) => {
+      if (row.index > limits.maxRows) checkRows(row.index, limits);
+      for (let c = 0; c < row.width; c++) {
+        const index = row.sharedIndex(c);
+        if (index >= 0) used.add(index);
+      }
+    });
+    for await (const chunk of archive.chunks(sheetPath, CHUNK_BYTES)) {
+      rows.push(chunk);
+      await step();
+    }
+    rows.end();
+    keep = used;
+  }
+  return SharedStringTable.read(archive.chunks(SHARED_STRINGS, CHUNK_BYTES), keep, maxBytes, step);
 }
 
 const RESULT_HEADER = ['Номер', 'Оператор', 'Регион', 'Перенесён', 'Дата переноса', 'Владелец диапазона', 'Результат'];
@@ -528,6 +660,12 @@ class Chunks {
   }
 }
 
+// Text cells this long (at least 256 characters: never a shared string) are copied as bytes when they
+// can be (SheetRow.plainText) and do not start as a formula.
+const COPIED_TEXT_BYTES = 1024;
+const FORMULA_START = new Uint8Array(256);
+for (const c of '=+-@\t\r') FORMULA_START[c.charCodeAt(0)] = 1;
+
 const CSV_BLANK = Buffer.from(';;;;;;;Пустая строка');
 const CSV_INVALID = Buffer.from(';;;;;;;Неверный номер');
 const CSV_NOT_FOUND = Buffer.from(';;;;;;Не найден');
@@ -547,20 +685,20 @@ function csvLine(cells: string[], width: number): string {
 export function csvResult(input: TextBatch, view: BatchView): Readable {
   const { bytes, starts, ends, numbers, general, width, separator: sep } = input;
   const suffix = answerCache(view, (answer) => Buffer.from(`;${answerCells(answer).map(csvCell).join(';')}`));
-  function* chunks(): Generator<Buffer> {
+  const pacer = new Pacer();
+  async function* chunks(): AsyncGenerator<Buffer> {
     yield Buffer.from(`\uFEFF${outputHeader(input).map(csvCell).join(';')}\r\n`);
     const out = new Chunks();
     for (let r = 0; r < input.rows; r++) {
+      if ((r & 0x3ff) === 0 && pacer.due) await pacer.pause();
       const s = starts[r] as number;
       const e = ends[r] as number;
-      let n = numbers[r] as number;
-      const row = Number.isNaN(n) ? general.get(r) : undefined;
-      const line = row ? csvLine(row.cells, width) : '';
-      if (row) n = numberOf(row);
+      const n = numbers[r] as number;
+      const line = general[r] === 1 ? csvLine(input.cellsOf(s, e), width) : null;
       const answer = n > 0 ? suffix(n) : undefined;
-      const full = out.room(2 * (e - s) + 3 * line.length + width + 48 + (answer?.length ?? 0));
+      const full = out.room(2 * (e - s) + 3 * (line?.length ?? 0) + width + 48 + (answer?.length ?? 0));
       if (full) yield full;
-      if (row) {
+      if (line !== null) {
         out.text(line);
       } else {
         // Plain cells: trimmed of spaces, «+…» and «-…» guarded, missing ones empty, extra ones dropped.
@@ -629,14 +767,19 @@ function template(cells: string[], firstCol: number, shared: SharedStrings, afte
   return { bytes: Buffer.concat(parts), cuts };
 }
 
-/** The result as an XLSX workbook streamed as it is written; cells are text, never formulas. */
+/**
+ * The result as an XLSX workbook streamed as it is written; cells are text, never formulas. The input
+ * rows are read again from the upload as they unpack (decision 070): one chunk and one row at a time.
+ */
 export function xlsxResult(input: XlsxBatch, view: BatchView): Readable {
-  const { cells, numbers, width, first } = input;
-  function* sheetData(shared: SharedStrings, spare: Buffer[]): Generator<Buffer> {
+  const { numbers, width, first } = input;
+  async function* sheetData(shared: SharedStrings, spare: Buffer[]): AsyncGenerator<Buffer> {
     const numberCol = Buffer.from(`<c r="${columnName(width)}`);
     const inlineOpen = Buffer.from('" t="inlineStr"><is><t>');
     const inlineNext = Buffer.from('<c t="inlineStr"><is><t>');
     const inlineClose = Buffer.from('</t></is></c>');
+    const inlineOpenPreserve = Buffer.from('" t="inlineStr"><is><t xml:space="preserve">');
+    const inlineNextPreserve = Buffer.from('<c t="inlineStr"><is><t xml:space="preserve">');
     const rowOpen = Buffer.from('<row r="');
     const rowOpenEnd = Buffer.from('">');
     const rowClose = Buffer.from('</row>');
@@ -647,6 +790,8 @@ export function xlsxResult(input: XlsxBatch, view: BatchView): Readable {
     const notFound = status('Не найден');
     const columnHeads = Array.from({ length: width }, (_, c) => Buffer.from(`<c r="${columnName(c)}`));
     const out = new Chunks(spare);
+    // Chunks filled while a piece of the sheet was read, handed out after it.
+    const ready: Buffer[] = [];
     const put = (t: Template) => {
       let from = 0;
       for (const cut of t.cuts) {
@@ -661,40 +806,64 @@ export function xlsxResult(input: XlsxBatch, view: BatchView): Readable {
       xml += shared.cell(neutralise(cell), c, 1);
     });
     out.text(`${xml}</row>`);
-    const sheet = cells.sheet;
-    for (let i = 0; i < input.rows; i++) {
-      const r = first + i;
+    /** Data row `i` of the answer; `cells` is its input row, null for a row the file leaves out. */
+    const writeRow = (i: number, cells: SheetRow | null) => {
       const row = i + 2;
-      // Digits are copied from the sheet; any other cell is written as the string code writes it.
-      let other: string[] | null = null;
+      const columns = cells ? Math.min(width, cells.width) : 0;
+      // Digits and long plain text are copied from the sheet; any other cell is written as the string
+      // code writes it.
+      let other: (string | [number, number])[] | null = null;
       let size = 256;
-      for (let c = 0; c < width; c++) {
-        const d = cells.digitsAt(r, c);
-        if (d >= 0) size += cells.digitsTo(d) - cells.digitsFrom(d) + 64;
-        else {
-          const text = neutralise(cells.text(r, c));
-          if (text === '') continue;
-          other ??= [];
-          const body = shared.cellBody(text);
-          other[c] = body;
-          size += 3 * body.length + 24;
+      for (let c = 0; c < columns; c++) {
+        const input = cells as SheetRow;
+        if (input.isDigits(c)) {
+          size += input.digitsTo(c) - input.digitsFrom(c) + 64;
+          continue;
         }
+        const plain = input.plainText(c, COPIED_TEXT_BYTES);
+        if (plain && !FORMULA_START[input.buf[plain[0]] as number]) {
+          other ??= [];
+          other[c] = plain;
+          size += plain[1] - plain[0] + 80;
+          continue;
+        }
+        const text = neutralise(input.text(c));
+        if (text === '') continue;
+        other ??= [];
+        const body = shared.cellBody(text);
+        other[c] = body;
+        size += 3 * body.length + 24;
       }
       const n = numbers[i] as number;
       const answer = n > 0 ? answers(n) : undefined;
       const full = out.room(size + (answer?.bytes.length ?? 0) + 12 * 8);
-      if (full) yield full;
+      if (full) ready.push(full);
       out.setRow(row);
       out.all(rowOpen);
       out.row();
       out.all(rowOpenEnd);
       let previous = -2;
-      for (let c = 0; c < width; c++) {
+      for (let c = 0; c < columns; c++) {
         const body = other?.[c];
-        const d = body === undefined ? cells.digitsAt(r, c) : -1;
-        if (body === undefined && d < 0) continue;
+        const digits = body === undefined && (cells as SheetRow).isDigits(c);
+        if (body === undefined && !digits) continue;
         const next = previous === c - 1;
         previous = c;
+        if (Array.isArray(body)) {
+          const input = cells as SheetRow;
+          const [from, to] = body;
+          // `<t>` keeps spaces at either end only with xml:space, as tElement writes it.
+          const keep = input.buf[from] === 32 || input.buf[to - 1] === 32;
+          if (next) out.all(keep ? inlineNextPreserve : inlineNext);
+          else {
+            out.all(columnHeads[c] as Buffer);
+            out.row();
+            out.all(keep ? inlineOpenPreserve : inlineOpen);
+          }
+          out.bytes(input.buf, from, to);
+          out.all(inlineClose);
+          continue;
+        }
         if (body !== undefined) {
           if (next) out.text(`<c${body}`);
           else {
@@ -710,7 +879,8 @@ export function xlsxResult(input: XlsxBatch, view: BatchView): Readable {
           out.row();
           out.all(inlineOpen);
         }
-        out.bytes(sheet, cells.digitsFrom(d), cells.digitsTo(d));
+        const input = cells as SheetRow;
+        out.bytes(input.buf, input.digitsFrom(c), input.digitsTo(c));
         out.all(inlineClose);
       }
       if (n === BLANK) put(blank);
@@ -727,7 +897,25 @@ export function xlsxResult(input: XlsxBatch, view: BatchView): Readable {
         put(answer ?? notFound);
       }
       out.all(rowClose);
+    };
+    let next = 0;
+    const rows = new SheetRows(input.shared, (cells) => {
+      const i = cells.index - first;
+      if (i < 0 || i >= input.rows) return;
+      while (next < i) writeRow(next++, null);
+      writeRow(next++, cells);
+    });
+    const pacer = new Pacer();
+    for await (const chunk of input.archive.chunks(input.sheetPath, CHUNK_BYTES)) {
+      rows.push(chunk);
+      yield* ready;
+      ready.length = 0;
+      if (pacer.due) await pacer.pause();
     }
+    rows.end();
+    input.probe?.('sheet', rows.held);
+    while (next < input.rows) writeRow(next++, null);
+    yield* ready;
     if (out.pos > 0) yield out.take();
   }
   return xlsxStream('Результат', sheetData);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { LookupConfig } from '../../config/env';
+import { BatchGate } from './batch-gate';
 import { LookupEngine } from './engine';
 import { type QuotaClient, type QuotaStore, quotaStoreFor } from './quota';
 import { startPlanRefresh } from './refresh';
@@ -11,6 +12,8 @@ declare module 'fastify' {
     lookup: LookupEngine;
     /** Daily lookup quotas: Redis when configured, in process on PGlite, PostgreSQL otherwise (decision 011). */
     lookupQuotas: QuotaStore;
+    /** Batch files processed at once on this node (BATCH_CONCURRENCY, decision 070). */
+    lookupBatches: BatchGate;
     /**
      * Whose lookup quota a request spends: a signed-in user's own, else its client address's. Every call
      * that names a number's operator and region spends from it (the lookups, porting step 1).
@@ -21,7 +24,7 @@ declare module 'fastify' {
 
 /**
  * The lookup module's composition root: this node's lookup index (built when the app is ready, kept current),
- * the plan refresh on schedule, and the quota store the routes spend from.
+ * the plan refresh on schedule, the quota store the routes spend from, and the gate of batch files.
  */
 export default fp(
   async function lookupPlugin(app: FastifyInstance, opts: { lookup: LookupConfig }) {
@@ -32,6 +35,7 @@ export default fp(
     );
     app.decorate('lookup', engine);
     app.decorate('lookupQuotas', quotas);
+    app.decorate('lookupBatches', new BatchGate(opts.lookup.batchConcurrency));
     const { quotaAnonymous, quotaSignedIn } = opts.lookup;
     app.decorate(
       'lookupQuotaClient',

@@ -9,6 +9,7 @@ import { ProblemRef } from '../../lib/schemas';
 import { type BatchInput, batchFormatOf, csvResult, readTextBatch, readXlsxBatch, xlsxResult } from './batch';
 import { quotaExhausted } from './quota';
 import {
+  BatchBusyProblemSchema,
   BatchUploadSchema,
   LookupNotFoundSchema,
   MsisdnInfoSchema,
@@ -39,6 +40,7 @@ const lookupRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (ap
   const engine = app.lookup;
   const quotas = app.lookupQuotas;
   const counted = app.metrics.lookup;
+  const batches = app.lookupBatches;
 
   await app.register(multipart, {
     limits: { fileSize: cfg.batchMaxBytes, files: 1, fields: 10, parts: 11, fieldSize: 1024 },
@@ -49,6 +51,7 @@ const lookupRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (ap
   app.addSchema(LookupNotFoundSchema);
   app.addSchema(NumberingPlanInfoSchema);
   app.addSchema(BatchUploadSchema);
+  app.addSchema(BatchBusyProblemSchema);
 
   const clientOf = app.lookupQuotaClient;
 
@@ -178,7 +181,7 @@ const lookupRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (ap
         tags: TAGS,
         summary: 'Пакетная проверка номеров из файла',
         description:
-          'Файл .csv, .txt или .xlsx в поле File. Ответ — файл того же вида (для .txt — CSV): по строке на каждую строку файла в том же порядке, с оператором и регионом; неверные строки помечены. Расходует одну проверку из лимита.',
+          'Файл .csv, .txt или .xlsx в поле File. Ответ — файл того же вида (для .txt — CSV): по строке на каждую строку файла в том же порядке, с оператором и регионом; неверные строки помечены. Расходует одну проверку из лимита. Узел обрабатывает не больше BATCH_CONCURRENCY файлов сразу: следующий получает 503 с заголовком Retry-After, не расходуя лимит.',
         consumes: ['multipart/form-data'],
         produces: ['text/csv', XLSX_TYPE],
         body: Type.Ref('BatchUpload'),
@@ -186,28 +189,65 @@ const lookupRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (ap
           200: Type.String({ format: 'binary', description: 'Файл с результатом' }),
           400: ProblemRef,
           401: ProblemRef,
+          408: Type.Ref('Problem', {
+            description: 'Файл загружался дольше, чем отведено на обработку (BATCH_TIMEOUT_MS)',
+          }),
           413: ProblemRef,
           429: Type.Ref('QuotaProblem'),
+          503: Type.Ref('BatchBusyProblem'),
         },
       },
     },
     async (request, reply) => {
+      // A slot before the upload is read: the upload is the first thing a batch holds in memory.
+      const leave = batches.enter();
+      if (!leave) {
+        const seconds = batches.retryAfter();
+        return reply
+          .code(503)
+          .type('application/problem+json')
+          .header('Retry-After', String(seconds))
+          .send({
+            type: 'about:blank',
+            title: 'Сервер занят',
+            status: 503,
+            detail: `Сервер занят обработкой файлов, попробуйте через ${seconds} с.`,
+            retryAfter: seconds,
+            requestId: request.id,
+          });
+      }
+      // Given back when the answer is sent or the client has gone, whatever happened in between.
+      reply.raw.once('close', leave);
       const deadline = Date.now() + cfg.batchTimeoutMs;
       if (!request.isMultipart()) throw validationProblem({ File: ['Приложите файл с номерами.'] });
       let file: Awaited<ReturnType<typeof request.file>>;
       let bytes: Buffer;
+      // The upload too must arrive within the time bound: a slow one would hold its slot for good.
+      let late = false;
+      const timer = setTimeout(() => {
+        late = true;
+        if (file) file.file.destroy(new Error('upload timed out'));
+        else request.raw.destroy();
+      }, cfg.batchTimeoutMs);
       try {
         file = await request.file();
         if (file?.fieldname !== 'File') throw validationProblem({ File: ['Приложите файл с номерами.'] });
         bytes = await file.toBuffer();
       } catch (err) {
         if (err instanceof HttpProblem) throw err;
+        if (late) {
+          throw new HttpProblem(408, 'Файл загружался слишком долго', {
+            File: ['Файл не успел загрузиться. Проверьте соединение и попробуйте ещё раз.'],
+          });
+        }
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
           throw new HttpProblem(413, 'Слишком большой файл', { File: [`Файл больше ${sizeText(cfg.batchMaxBytes)}.`] });
         }
         // A broken multipart body (no boundary, cut short, bad part headers) is the client's mistake.
         request.log.info({ err }, 'batch upload could not be read');
         throw validationProblem({ File: ['Файл не удалось получить: запрос с файлом оформлен неверно.'] });
+      } finally {
+        clearTimeout(timer);
       }
       const format = batchFormatOf(file.filename);
       if (bytes.length === 0) throw validationProblem({ File: ['Файл пуст: в нём нет ни одного номера.'] });
@@ -218,7 +258,7 @@ const lookupRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (ap
         deadline,
       };
       const input: BatchInput =
-        format === 'xlsx' ? await readXlsxBatch(bytes, limits) : readTextBatch(bytes, format, limits);
+        format === 'xlsx' ? await readXlsxBatch(bytes, limits) : await readTextBatch(bytes, format, limits);
       // Only a readable file costs a request.
       const quota = await quotas.spend(clientOf(request));
       if (!quota.allowed) {

@@ -47,6 +47,18 @@ export const QuotaSchema = Type.Object(
   { $id: 'Quota' },
 );
 
+export const BatchBusyProblemSchema = Type.Object(
+  {
+    ...ProblemSchema.properties,
+    retryAfter: Type.Integer({ description: 'Через сколько секунд повторить загрузку (как в заголовке Retry-After)' }),
+  },
+  {
+    $id: 'BatchBusyProblem',
+    description:
+      'Узел уже обрабатывает столько файлов, сколько может (BATCH_CONCURRENCY); лимит проверок не расходуется',
+  },
+);
+
 export const NumberingPlanInfoSchema = Type.Object(
   {
     isDemo: Type.Boolean({ description: 'Загружен демонстрационный план, а не официальный реестр' }),

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { vi } from 'vitest';
 import { type AppConfig, loadConfig } from '../../config/env';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -54,4 +55,41 @@ export async function signIn(t: TestApp, oid = '1000001'): Promise<Record<string
     name: 'Иванов Иван Иванович',
   });
   return { cookie: `${t.app.session.accessCookie}=${tokens.accessToken}`, 'x-requested-with': 'XMLHttpRequest' };
+}
+
+/** A multipart/form-data body with one file part (the batch upload's `File`). */
+export function multipartBody(filename: string, content: Buffer | string, field = 'File') {
+  const boundary = '----perenos-test-boundary';
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  const payload = Buffer.concat([Buffer.from(head), Buffer.from(content), Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Uploads a file to the batch lookup with the given headers (a signed-in user's). */
+export function uploadBatch(t: TestApp, headers: Record<string, string>, filename: string, content: Buffer | string) {
+  const body = multipartBody(filename, content);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1.1/msisdn/info/batch',
+    payload: body.payload,
+    headers: { ...body.headers, ...headers },
+  });
+}
+
+export function withoutTrailingBlanks(cells: string[]): string[] {
+  const out = [...cells];
+  while (out.length > 0 && out[out.length - 1] === '') out.pop();
+  return out;
+}
+
+/** An XLSX answer's cells read back with exceljs (the reference reader), row by row, trailing blanks left out. */
+export async function cellsOfXlsx(bytes: Buffer): Promise<string[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  const rows: string[][] = [];
+  workbook.worksheets[0]?.eachRow({ includeEmpty: true }, (row) => {
+    // Array.from, not map: the values array has holes where cells are empty.
+    rows.push(Array.from((row.values as unknown[]).slice(1), (v) => (v === null || v === undefined ? '' : String(v))));
+  });
+  return rows.map(withoutTrailingBlanks);
 }

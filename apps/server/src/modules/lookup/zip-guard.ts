@@ -1,4 +1,4 @@
-import { inflateRawSync } from 'node:zlib';
+import { createInflateRaw, inflateRawSync } from 'node:zlib';
 
 /** Why an archive is refused; the message is Russian and safe to show. */
 export class ZipRefused extends Error {}
@@ -22,7 +22,10 @@ const LOCAL = 0x04034b50;
 // XML compresses well (a sheet of numbers ~10–30×); beyond this an entry is a bomb, not a table.
 const MAX_RATIO = 500;
 
-function readEntries(buf: Buffer): { entries: Entry[] } {
+const BROKEN = 'Файл повреждён или это не XLSX.';
+const LIED = 'Файл XLSX повреждён: размеры частей не совпадают.';
+
+function readEntries(buf: Buffer): Entry[] {
   const min = Math.max(0, buf.length - 22 - 0xffff);
   let eocd = -1;
   for (let i = buf.length - 22; i >= min; i--) {
@@ -31,14 +34,14 @@ function readEntries(buf: Buffer): { entries: Entry[] } {
       break;
     }
   }
-  if (eocd < 0) throw new ZipRefused('Файл повреждён или это не XLSX.');
+  if (eocd < 0) throw new ZipRefused(BROKEN);
   const total = buf.readUInt16LE(eocd + 10);
   const centralOffset = buf.readUInt32LE(eocd + 16);
   if (total === 0xffff || centralOffset === 0xffffffff) throw new ZipRefused('Файл XLSX слишком большой.');
   const entries: Entry[] = [];
   let p = centralOffset;
   for (let i = 0; i < total; i++) {
-    if (p + 46 > buf.length || buf.readUInt32LE(p) !== CENTRAL) throw new ZipRefused('Файл повреждён или это не XLSX.');
+    if (p + 46 > buf.length || buf.readUInt32LE(p) !== CENTRAL) throw new ZipRefused(BROKEN);
     const nameLength = buf.readUInt16LE(p + 28);
     entries.push({
       method: buf.readUInt16LE(p + 10),
@@ -49,58 +52,97 @@ function readEntries(buf: Buffer): { entries: Entry[] } {
     });
     p += 46 + nameLength + buf.readUInt16LE(p + 30) + buf.readUInt16LE(p + 32);
   }
-  return { entries };
+  return entries;
 }
 
-// The parts batch lookup reads; everything else is checked and dropped.
-const WANTED = /^xl\/(workbook\.xml|_rels\/workbook\.xml\.rels|sharedStrings\.xml|worksheets\/[^/]+\.xml)$/;
-
 /**
- * Checks an XLSX (a zip) before anything unpacks it: entry count and the declared uncompressed
- * size against the limits, and the compression ratio of each entry; then inflates each entry with
- * its declared size as a hard ceiling, so an archive that lies about its sizes is caught too.
- * Returns the unpacked workbook parts (workbook, relationships, shared strings, worksheets).
+ * An XLSX (a zip) checked before anything is unpacked: entry count and the declared uncompressed size
+ * against the limits, the compression ratio of each entry. Parts are then unpacked only when asked
+ * for, a small one whole or a large one as a stream of chunks, each with its declared size as a hard
+ * ceiling, so an archive that lies about its sizes is refused too (decisions 007 and 070).
  */
-export function unpackXlsx(buf: Buffer, limits: ZipLimits): Map<string, Buffer> {
-  const { entries } = readEntries(buf);
-  if (entries.length > limits.maxEntries) throw new ZipRefused('В файле XLSX слишком много частей.');
-  const declared = entries.reduce((sum, e) => sum + e.size, 0);
-  if (declared > limits.maxUncompressedBytes) {
-    throw new ZipRefused('Таблица в файле XLSX слишком большая после распаковки.');
-  }
-  for (const e of entries) {
-    if (e.compressedSize > 0 && e.size / e.compressedSize > MAX_RATIO) {
-      throw new ZipRefused('Файл XLSX похож на «zip-бомбу»: слишком сильное сжатие.');
+export class XlsxArchive {
+  private constructor(
+    private readonly buf: Buffer,
+    private readonly entries: Map<string, Entry>,
+  ) {}
+
+  static open(buf: Buffer, limits: ZipLimits): XlsxArchive {
+    const entries = readEntries(buf);
+    if (entries.length > limits.maxEntries) throw new ZipRefused('В файле XLSX слишком много частей.');
+    const declared = entries.reduce((sum, e) => sum + e.size, 0);
+    if (declared > limits.maxUncompressedBytes) {
+      throw new ZipRefused('Таблица в файле XLSX слишком большая после распаковки.');
     }
-  }
-  const names = new Set(entries.map((e) => e.name));
-  if (!names.has('xl/workbook.xml') || !names.has('xl/_rels/workbook.xml.rels')) {
-    throw new ZipRefused('Файл не похож на книгу Excel (XLSX).');
-  }
-  const parts = new Map<string, Buffer>();
-  for (const e of entries) {
-    if (e.offset + 30 > buf.length || buf.readUInt32LE(e.offset) !== LOCAL) {
-      throw new ZipRefused('Файл повреждён или это не XLSX.');
-    }
-    const start = e.offset + 30 + buf.readUInt16LE(e.offset + 26) + buf.readUInt16LE(e.offset + 28);
-    const data = buf.subarray(start, start + e.compressedSize);
-    let out: Buffer;
-    if (e.method === 8) {
-      try {
-        // One byte over the declared size is enough to know it lied.
-        // One output buffer of the declared size (the limits above bound it): no 16 KB pieces to join.
-        const ceiling = Math.max(64, e.size + 1);
-        out = inflateRawSync(data, { maxOutputLength: ceiling, chunkSize: ceiling });
-      } catch {
-        throw new ZipRefused('Файл XLSX повреждён или распаковывается больше заявленного.');
+    for (const e of entries) {
+      if (e.compressedSize > 0 && e.size / e.compressedSize > MAX_RATIO) {
+        throw new ZipRefused('Файл XLSX похож на «zip-бомбу»: слишком сильное сжатие.');
       }
-      if (out.length > e.size) throw new ZipRefused('Файл XLSX повреждён: размеры частей не совпадают.');
-    } else if (e.method === 0) {
-      out = data;
-    } else {
-      throw new ZipRefused('Файл XLSX сжат неизвестным способом.');
     }
-    if (WANTED.test(e.name)) parts.set(e.name, out);
+    const byName = new Map(entries.map((e) => [e.name, e]));
+    if (!byName.has('xl/workbook.xml') || !byName.has('xl/_rels/workbook.xml.rels')) {
+      throw new ZipRefused('Файл не похож на книгу Excel (XLSX).');
+    }
+    return new XlsxArchive(buf, byName);
   }
-  return parts;
+
+  /** The declared unpacked size of a part; undefined when there is no such part. */
+  size(name: string): number | undefined {
+    return this.entries.get(name)?.size;
+  }
+
+  private data(e: Entry): Buffer {
+    if (e.offset + 30 > this.buf.length || this.buf.readUInt32LE(e.offset) !== LOCAL) throw new ZipRefused(BROKEN);
+    const start = e.offset + 30 + this.buf.readUInt16LE(e.offset + 26) + this.buf.readUInt16LE(e.offset + 28);
+    if (e.method !== 0 && e.method !== 8) throw new ZipRefused('Файл XLSX сжат неизвестным способом.');
+    return this.buf.subarray(start, start + e.compressedSize);
+  }
+
+  /** A small part (workbook, relationships) unpacked whole; refused when it declares more than `max` bytes. */
+  whole(name: string, max: number): Buffer | undefined {
+    const e = this.entries.get(name);
+    if (!e) return undefined;
+    if (e.size > max) throw new ZipRefused('Файл XLSX повреждён: служебная часть книги слишком большая.');
+    const data = this.data(e);
+    if (e.method === 0) return data;
+    let out: Buffer;
+    try {
+      // One byte over the declared size is enough to know it lied.
+      const ceiling = Math.max(64, e.size + 1);
+      out = inflateRawSync(data, { maxOutputLength: ceiling, chunkSize: ceiling });
+    } catch {
+      throw new ZipRefused('Файл XLSX повреждён или распаковывается больше заявленного.');
+    }
+    if (out.length > e.size) throw new ZipRefused(LIED);
+    return out;
+  }
+
+  /**
+   * A part's bytes as they unpack, in chunks of at most `chunkSize`: never the whole part at once, and
+   * never more than it declared. Inflating runs on the libuv pool, so the event loop is free between chunks.
+   */
+  async *chunks(name: string, chunkSize: number): AsyncGenerator<Buffer> {
+    const e = this.entries.get(name);
+    if (!e) return;
+    const data = this.data(e);
+    if (e.method === 0) {
+      for (let p = 0; p < data.length; p += chunkSize) yield data.subarray(p, p + chunkSize);
+      return;
+    }
+    const inflater = createInflateRaw({ chunkSize });
+    inflater.end(data);
+    let total = 0;
+    try {
+      for await (const out of inflater as AsyncIterable<Buffer>) {
+        total += out.length;
+        if (total > e.size) throw new ZipRefused(LIED);
+        yield out;
+      }
+    } catch (err) {
+      if (err instanceof ZipRefused) throw err;
+      throw new ZipRefused('Файл XLSX повреждён или распаковывается больше заявленного.');
+    } finally {
+      inflater.destroy();
+    }
+  }
 }

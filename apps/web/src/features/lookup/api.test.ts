@@ -12,4 +12,14 @@ describe('lookupErrorMessage', () => {
     expect(lookupErrorMessage(apiError(401))).toBe('Сеанс истёк. Войдите через Госуслуги ещё раз.');
     expect(lookupErrorMessage(apiError(500))).toBe('Сервис проверки временно недоступен. Попробуйте позже.');
   });
+
+  it('passes on when a node busy with files asks to come back, and stays generic for another 503', () => {
+    const busy = {
+      status: 503,
+      title: 'Сервер занят',
+      detail: 'Сервер занят обработкой файлов, попробуйте через 7 с.',
+    };
+    expect(lookupErrorMessage(apiError(503, busy))).toBe('Сервер занят обработкой файлов, попробуйте через 7 с.');
+    expect(lookupErrorMessage(apiError(503))).toBe('Сервис проверки временно недоступен. Попробуйте позже.');
+  });
 });

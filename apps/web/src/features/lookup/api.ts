@@ -87,7 +87,9 @@ export function quotaExhaustedMessage(refreshAt: string | undefined): string {
   return `Лимит проверок на сегодня исчерпан.${when}`;
 }
 
-/** The Russian sentence for a failed lookup: invalid number, not found, quota spent, file refused. */
+const UNAVAILABLE = 'Сервис проверки временно недоступен. Попробуйте позже.';
+
+/** The Russian sentence for a failed lookup: invalid number, not found, quota spent, file refused, server busy. */
 export function lookupErrorMessage(error: unknown): string {
   return userMessage(error, {
     byStatus: {
@@ -95,8 +97,10 @@ export function lookupErrorMessage(error: unknown): string {
       404: 'Номер не найден: он не входит ни в один диапазон плана нумерации.',
       413: 'Файл слишком большой.',
       429: (body) => quotaExhaustedMessage(body?.refreshAt),
+      // A node busy with other files says when to come back («…попробуйте через 7 с.»).
+      503: (body) => body?.detail ?? UNAVAILABLE,
     },
-    unavailable: 'Сервис проверки временно недоступен. Попробуйте позже.',
+    unavailable: UNAVAILABLE,
   });
 }
 
