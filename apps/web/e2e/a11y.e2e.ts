@@ -32,6 +32,7 @@ const ADDRESSES: Record<string, string[]> = {
   about: ['/about'],
   coverage: ['/coverage'],
   account: ['/account'],
+  'account-alerts': ['/account/alerts'],
   'account-orders': ['/account/79161234567/orders', '/account/79161234567/orders/2'],
   'account-portations': ['/account/79161234567/portations'],
   // The id is read from the portations list (see below): a real portation of the signed-in citizen.
@@ -44,8 +45,6 @@ const ADDRESSES: Record<string, string[]> = {
   operators: ['/operators'],
   operator: ['/operator/mts'],
   'not-found': ['/no-such-page'],
-  // The back office answers 404 to a citizen; staff.e2e.ts audits its every page as granted staff.
-  staff: [],
 };
 
 // The route table is read as text: importing it would pull the pages (React, CSS) into Node.

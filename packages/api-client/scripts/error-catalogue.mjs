@@ -14,6 +14,12 @@ const CALLS = Object.freeze({
     'GET /api/v1/account/portations',
     'GET /api/v1/account/portationinfo',
     'GET /api/v1/account/events',
+    // The number watch (issue 22): account calls like the others.
+    'GET /api/v1/account/watch',
+    'PUT /api/v1/account/watch/{msisdn}',
+    'GET /api/v1/account/alerts',
+    'POST /api/v1/account/alerts/{id}/confirm',
+    'POST /api/v1/account/alerts/{id}/refuse',
   ],
   // "sign-in": the ESIA calls of §7 and the token exchange.
   signIn: [

@@ -116,31 +116,116 @@ describe('the central database stand-in', () => {
     });
   });
 
-  it('lets the donor refuse for a debt and for a passport that is not the holder’s', async () => {
-    const { cdb } = setup({
+  it('notices a debt with a date to pay by, goes on if it is paid in time, refuses a wrong passport and a blocked number', async () => {
+    const registry = {
       '79275551234': { operatorInn: MTS.inn, regionCodes: [63], lastPortedOn: null },
+      '79275551235': { operatorInn: MTS.inn, regionCodes: [63], lastPortedOn: null },
       '79851112233': { operatorInn: MTS.inn, regionCodes: [77], lastPortedOn: null },
-    });
-    const debt = await cdb.receive(
+      '79994445566': { operatorInn: MTS.inn, regionCodes: [77], lastPortedOn: null },
+    };
+    const dolgova = (id: string) =>
       application({
-        applicationId: 'd',
+        applicationId: id,
         msisdn: '79275551234',
         regionCode: 63,
         subscriber: { ...application().subscriber, passport: { series: '36 15', number: '246810' } },
-      }),
-      T0,
-    );
-    const passport = await cdb.receive(application({ applicationId: 'p', msisdn: '79851112233' }), T0);
-    const after = at(3 * HOUR);
-    expect((await cdb.view(debt.processId, 0, after))?.messages.at(-1)).toMatchObject({
+      });
+    const { cdb } = setup(registry);
+    const unpaid = await cdb.receive(dolgova('d1'), T0);
+    const noticed = await cdb.view(unpaid.processId, 0, at(3 * HOUR));
+    // Debts on both of her numbers with this donor: 1 240 + 600.
+    expect(noticed?.messages.at(-1)).toMatchObject({
+      type: 'DebtNotice',
+      amount: 1840,
+      debtMsisdns: ['79275551234', '79275551235'],
+    });
+    const payBy = Date.parse(noticed?.messages.at(-1)?.payBy ?? '');
+    // Two days before the window of 2 December.
+    expect(payBy).toBe(moscowMidnight('2026-12-02') - 2 * 24 * HOUR);
+    const lapsed = await cdb.view(unpaid.processId, 0, new Date(payBy + MIN));
+    expect(lapsed?.messages.at(-1)).toMatchObject({
       type: 'DonorRejected',
       reasonCode: 'debt',
-      reason: 'задолженность по договору 1\u00a0840\u00a0₽',
+      reason: 'задолженность 1\u00a0840\u00a0₽ не оплачена до 30.11.2026',
     });
-    expect((await cdb.view(passport.processId, 0, after))?.messages.at(-1)).toMatchObject({
+    expect(lapsed?.closed).toBe(true);
+
+    const { cdb: other, store } = setup(registry);
+    const paid = await other.receive(dolgova('d2'), T0);
+    expect(await other.payDebt('79275551234', at(4 * HOUR))).toEqual({ paid: true });
+    expect((await other.view(paid.processId, 0, at(5 * HOUR)))?.messages.at(-1)?.type).toBe('DebtNotice');
+    expect(await other.payDebt('79275551235', at(6 * HOUR))).toEqual({ paid: true });
+    const going = await other.view(paid.processId, 0, at(7 * HOUR));
+    expect(going?.messages.map((m) => m.type).slice(-3)).toEqual(['DebtPaid', 'DonorAccepted', 'Scheduled']);
+    expect(await other.payDebt('79160000001', at(7 * HOUR))).toEqual({ paid: false });
+    // Paid once, a later application finds no debt.
+    expect(await store.debtPayments(['79275551234', '79275551235'])).toEqual({
+      '79275551234': at(4 * HOUR).getTime(),
+      '79275551235': at(6 * HOUR).getTime(),
+    });
+
+    const passport = await cdb.receive(application({ applicationId: 'p', msisdn: '79851112233' }), T0);
+    expect((await cdb.view(passport.processId, 0, at(3 * HOUR)))?.messages.at(-1)).toMatchObject({
       type: 'DonorRejected',
       reasonCode: 'passport',
     });
+    const blocked = await cdb.receive(
+      application({
+        applicationId: 'b',
+        msisdn: '79994445566',
+        subscriber: { ...application().subscriber, passport: { series: '5209', number: '778899' } },
+      }),
+      T0,
+    );
+    expect((await cdb.view(blocked.processId, 0, at(3 * HOUR)))?.messages.at(-1)).toMatchObject({
+      type: 'DonorRejected',
+      reasonCode: 'blocked',
+      reason: 'номер заблокирован по заявлению владельца об утере SIM-карты',
+    });
+  });
+
+  it('plays the recipient: the contract, the SIM with a temporary number, the eSIM code', async () => {
+    const { cdb } = setup();
+    const esim = await cdb.receive(application({ sim: { kind: 'esim' }, contractVersion: '2026-11-01' }), T0);
+    const view = await cdb.view(esim.processId, 0, at(10 * MIN));
+    expect(view?.messages.map((m) => m.type)).toEqual(['Accepted', 'ContractSigned', 'DonorCheck', 'SimIssued']);
+    expect(view?.messages[1]).toMatchObject({ contractVersion: '2026-11-01' });
+    expect(view?.messages[3]).toMatchObject({
+      simKind: 'esim',
+      temporaryMsisdn: expect.stringMatching(/^7958\d{7}$/),
+      activationCode: expect.stringMatching(/^LPA:1\$smdp\.esim\.example\$/),
+    });
+    const courier = await cdb.receive(
+      application({
+        applicationId: 'c',
+        msisdn: '79160000002',
+        sim: { kind: 'courier', address: 'г. Москва, ул. Тверская, д. 1' },
+      }),
+      T0,
+    );
+    // A courier comes the next day.
+    expect((await cdb.view(courier.processId, 0, at(23 * HOUR)))?.messages.map((m) => m.type)).not.toContain(
+      'SimIssued',
+    );
+    expect((await cdb.view(courier.processId, 0, at(25 * HOUR)))?.messages.map((m) => m.type)).toContain('SimIssued');
+  });
+
+  it('moves the window of a number on its maintenance night, saying why, and ports on the new night', async () => {
+    const store = new MemoryStore();
+    const cdb = new CentralDatabase({
+      store,
+      registry: () => ({ operatorInn: MTS.inn, regionCodes: [77], lastPortedOn: null }),
+      movedWindows: { '79160000001': 'плановые работы в БДПН' },
+    });
+    const { processId } = await cdb.receive(application(), T0);
+    const view = await cdb.view(processId, 0, new Date(moscowMidnight('2026-12-03') + 3 * HOUR));
+    const moved = view?.messages.find((m) => m.type === 'Rescheduled');
+    expect(moved).toMatchObject({
+      windowStart: new Date(moscowMidnight('2026-12-03')).toISOString(),
+      reason: 'плановые работы в БДПН',
+    });
+    expect(view?.messages.at(-1)).toMatchObject({ type: 'Ported' });
+    expect(Date.parse(view?.messages.at(-1)?.at ?? '')).toBeGreaterThan(moscowMidnight('2026-12-03'));
   });
 
   it('lets the recipient withdraw until the window is scheduled, not after', async () => {

@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { type Contract, DEMO_CONTRACTS, donorCheck } from './donor';
-import { isOpen, isScheduled, moscowDay, type Outcome, type ProcessRecord, timeline, windowFor } from './process';
+import {
+  formatDay,
+  isOpen,
+  isScheduled,
+  moscowDay,
+  type Outcome,
+  type ProcessRecord,
+  STEP,
+  timeline,
+  windowFor,
+} from './process';
 import type { Application, CancelResult, ProcessView } from './protocol';
 
 /** Where the stand-in keeps its records: the site's database in the app, memory in unit tests. */
@@ -13,6 +23,10 @@ export interface ProcessStore {
   update(record: ProcessRecord): Promise<void>;
   /** The newest records (the stand-in's page). */
   recent(limit: number): Promise<ProcessRecord[]>;
+  /** Records a payment of a number's debt with the donor (real time, ms). */
+  payDebt(msisdn: string, at: number): Promise<void>;
+  /** The numbers whose debts are paid, and when. */
+  debtPayments(msisdns: string[]): Promise<Record<string, number>>;
 }
 
 /** What the central database's own registry says of a number (the numbering plan and the ported numbers). */
@@ -32,17 +46,22 @@ export interface CentralDatabaseOptions {
   /** Every wait of the process runs this many times faster (demo and tests). */
   timeScale?: number;
   contracts?: readonly Contract[];
+  /**
+   * Numbers whose porting window the central database moves by a day (its own maintenance), with the
+   * reason it gives. The demo moves one citizen's, so the «перенос отложен» path is seen.
+   */
+  movedWindows?: Readonly<Record<string, string>>;
 }
+
+/** The demo's moved window: Смирнов's number, on the central database's maintenance night. */
+export const DEMO_MOVED_WINDOWS: Readonly<Record<string, string>> = {
+  '79286667788': 'плановые работы в БДПН в ночь переноса',
+};
 
 /** Days between ported numbers' portings (Russian MNP rule). */
 export const MIN_DAYS_BETWEEN_PORTINGS = 60;
 
 const DAY = 24 * 3600_000;
-
-function formatDay(day: string): string {
-  const [y, m, d] = day.split('-');
-  return `${d}.${m}.${y}`;
-}
 
 export class ApplicationError extends Error {}
 
@@ -86,6 +105,29 @@ export class CentralDatabase {
       nextPollAt: nextAt === null ? null : new Date(nextAt).toISOString(),
       closed: nextAt === null,
     };
+  }
+
+  /**
+   * The donor's record of a number's debt is settled (the demo's «pay» button). Open processes waiting
+   * for that payment go on; a later application finds no debt on the number.
+   */
+  async payDebt(msisdn: string, now = new Date()): Promise<{ paid: boolean }> {
+    const at = now.getTime();
+    const owed = this.contracts.some((c) => c.msisdn === msisdn && c.debtRub > 0);
+    if (!owed) return { paid: false };
+    await this.options.store.payDebt(msisdn, at);
+    const holder = this.contracts.find((c) => c.msisdn === msisdn)?.passport;
+    const same = (p: { series: string; number: string }) =>
+      `${p.series}${p.number}`.replace(/\D/g, '') === `${holder?.series}${holder?.number}`.replace(/\D/g, '');
+    const numbers = this.contracts.filter((c) => same(c.passport)).map((c) => c.msisdn);
+    for (const number of numbers) {
+      for (const record of await this.options.store.forMsisdn(number)) {
+        const debt = record.outcome.stage === 'ported' ? record.outcome.debt : undefined;
+        if (!debt?.msisdns.includes(msisdn) || !isOpen(record, at) || record.debtPaid?.[msisdn] !== undefined) continue;
+        await this.options.store.update({ ...record, debtPaid: { ...record.debtPaid, [msisdn]: at } });
+      }
+    }
+    return { paid: true };
   }
 
   /** Withdraws an application; refused once the window is scheduled or the process is over. */
@@ -137,10 +179,40 @@ export class CentralDatabase {
         };
       }
     }
-    const donor = donorCheck(this.contracts, msisdn, application.subscriber.passport);
+    // The donor serves the holder's other numbers too when the registry says so: their debts count.
+    const donorOf = new Map<string, boolean>();
+    for (const c of this.contracts) {
+      if (c.msisdn !== msisdn && c.debtRub > 0) {
+        donorOf.set(c.msisdn, (await this.options.registry(c.msisdn))?.operatorInn === application.donor.inn);
+      }
+    }
+    const donor = donorCheck(this.contracts, msisdn, application.subscriber.passport, (m) => donorOf.get(m) ?? false);
     if (!donor.accepted) return { stage: 'donor', code: donor.code, reason: donor.reason };
-    return { stage: 'ported', windowStart: windowFor(application, receivedAt, this.timeScale) };
+    const windowStart = windowFor(application, receivedAt, this.timeScale);
+    const outcome: Outcome = { stage: 'ported', windowStart, temporaryMsisdn: temporaryNumber(application) };
+    const paid = await this.options.store.debtPayments(donor.debts.map((d) => d.msisdn));
+    const unpaid = donor.debts.filter((d) => paid[d.msisdn] === undefined);
+    if (unpaid.length > 0) {
+      // Noticed with the donor's answer, to be paid two days before the window (a day at least).
+      const noticed = receivedAt + STEP.check + STEP.donor;
+      outcome.debt = {
+        amountRub: unpaid.reduce((sum, d) => sum + d.amountRub, 0),
+        payBy: Math.max(windowStart - STEP.payBeforeWindow, noticed + STEP.payAtLeast),
+        msisdns: unpaid.map((d) => d.msisdn),
+      };
+    }
+    const moved = this.options.movedWindows?.[msisdn];
+    if (moved) outcome.moved = { windowStart: windowStart + DAY, reason: moved };
+    return outcome;
   }
+}
+
+/** The recipient's temporary number for the subscriber's new SIM: stable for the application, from its id. */
+function temporaryNumber(application: Application): string | undefined {
+  if (!application.sim) return undefined;
+  let h = 0;
+  for (const ch of application.applicationId) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return `7958${String(h % 10_000_000).padStart(7, '0')}`;
 }
 
 /** Refuses an application that is not one (missing fields, wrong formats): answered as HTTP 400. */
@@ -183,6 +255,16 @@ export class MemoryStore implements ProcessStore {
 
   async update(record: ProcessRecord): Promise<void> {
     this.records.set(record.id, record);
+  }
+
+  private readonly payments = new Map<string, number>();
+
+  async payDebt(msisdn: string, at: number): Promise<void> {
+    if (!this.payments.has(msisdn)) this.payments.set(msisdn, at);
+  }
+
+  async debtPayments(msisdns: string[]): Promise<Record<string, number>> {
+    return Object.fromEntries(msisdns.flatMap((m) => (this.payments.has(m) ? [[m, this.payments.get(m) ?? 0]] : [])));
   }
 
   /** Every record, newest first (the stand-in's page). */

@@ -10,6 +10,7 @@ export {
   ApplicationError,
   CentralDatabase,
   type CentralDatabaseOptions,
+  DEMO_MOVED_WINDOWS,
   MemoryStore,
   MIN_DAYS_BETWEEN_PORTINGS,
   type ProcessStore,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ApplicationError, type CentralDatabase, type ProcessStore } from './central-database';
-import { timeline } from './process';
+import { debtPaidAt, rub, timeline } from './process';
 import type { Application, ProcessMessage } from './protocol';
 
 function esc(text: string): string {
@@ -38,6 +38,20 @@ function describe(m: ProcessMessage): string {
       return 'Номер перенесён';
     case 'Cancelled':
       return 'Заявление отозвано оператором-реципиентом';
+    case 'DebtNotice':
+      return `Донор сообщил о задолженности ${rub(m.amount ?? 0)}: оплатить до ${moscow.format(new Date(m.payBy ?? 0))}`;
+    case 'DebtPaid':
+      return 'Задолженность оплачена';
+    case 'Rescheduled':
+      return `Окно переноса перенесено на ${moscow.format(new Date(m.windowStart ?? 0)).replace(', 00:00', '')}: ${m.reason ?? ''}`;
+    case 'ContractSigned':
+      return `Реципиент оформил договор (условия ${m.contractVersion ?? ''})`;
+    case 'SimIssued':
+      return m.simKind === 'esim'
+        ? 'Реципиент выпустил профиль eSIM'
+        : m.simKind === 'office'
+          ? 'SIM-карта реципиента готова к выдаче в офисе'
+          : 'SIM-карта реципиента доставлена курьером';
   }
 }
 
@@ -49,6 +63,7 @@ main{max-width:980px;margin:0 auto;padding:24px 16px;display:grid;gap:12px}
 section{background:#fff;border-radius:10px;padding:14px 18px;box-shadow:0 1px 3px rgba(0,0,0,.12)}
 h2{font-size:17px;margin:0 0 6px}p{margin:0 0 6px;font-size:14px}
 ol{margin:6px 0 0;padding-left:20px;font-size:14px}li{margin:2px 0}time{color:#4a524e}
+form{margin:8px 0 0}button{font:inherit;font-size:14px;padding:6px 12px;border-radius:6px;border:1px solid #5c2d91;background:#5c2d91;color:#fff;cursor:pointer}
 `;
 
 /** The HTTP face of the stand-in: the recipient's gateway protocol and a page listing the processes. */
@@ -91,6 +106,26 @@ export function centralDatabasePlugin(
       return result.cancelled ? result : reply.code(409).send(result);
     });
 
+    // The page's «pay» form posts an empty urlencoded body: nothing in it is read.
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 1024 },
+      (_r, _b, done) => done(null, {}),
+    );
+
+    // The demo's «the subscriber paid the donor»: settles the debt of one number.
+    app.post<{ Params: { msisdn: string } }>('/debts/:msisdn/pay', async (request, reply) => {
+      const msisdn = request.params.msisdn;
+      if (!/^7\d{10}$/.test(msisdn)) return reply.code(400).send({ error: 'номер из 11 цифр, начиная с 7' });
+      const result = await cdb.payDebt(msisdn);
+      if (!result.paid) return reply.code(404).send({ error: 'у номера нет задолженности' });
+      // The page's form comes back to the page; a program gets the answer.
+      if (String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
+        return reply.redirect(`${request.url.split('/debts/')[0]}/`, 303);
+      }
+      return result;
+    });
+
     app.get('/', async (_request, reply) => {
       const now = Date.now();
       const records = await store.recent(50);
@@ -99,9 +134,19 @@ export function centralDatabasePlugin(
         const items = timeline(r, now)
           .messages.map((m) => `<li><time>${esc(moscow.format(new Date(m.at)))}</time> — ${esc(describe(m))}</li>`)
           .join('');
+        const notice = timeline(r, now).messages.find((m) => m.type === 'DebtNotice');
+        const open = timeline(r, now).nextAt !== null;
+        const unpaid = notice && open && debtPaidAt(r) === undefined ? (notice.debtMsisdns ?? []) : [];
+        const pay = unpaid
+          .filter((m) => r.debtPaid?.[m] === undefined)
+          .map(
+            (m) =>
+              `<form method="post" action="debts/${esc(m)}/pay"><button type="submit">Оплатить задолженность по номеру +${esc(m)}</button></form>`,
+          )
+          .join('');
         return `<section><h2>+${esc(a.msisdn)}: ${esc(a.donor.name)} → ${esc(a.recipient.name)}</h2>
 <p>Заявление получено ${esc(moscow.format(new Date(r.receivedAt)))}, желаемая дата переноса ${esc(a.portationDate.split('-').reverse().join('.'))}${r.timeScale === 1 ? '' : `, время ускорено в ${r.timeScale} раз`}.</p>
-<ol>${items || '<li>Проверка заявления…</li>'}</ol></section>`;
+<ol>${items || '<li>Проверка заявления…</li>'}</ol>${pay}</section>`;
       });
       return reply
         .type('text/html; charset=utf-8')

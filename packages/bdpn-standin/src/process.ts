@@ -1,6 +1,6 @@
 import type { Application, ProcessMessage, RejectionCode } from './protocol';
 
-/** How long each step takes at the central database and the donor (process time). */
+/** How long each step takes at the central database, the donor and the recipient (process time). */
 export const STEP = {
   /** The central database checks an application within minutes. */
   check: 5 * 60_000,
@@ -11,6 +11,14 @@ export const STEP = {
   /** Within the window 00:00–06:00 the number moves about two hours in. */
   move: 2 * 3600_000,
   windowLength: 6 * 3600_000,
+  /** The recipient's SIM: an eSIM profile at once, a SIM at the office within the hour, a courier the next day. */
+  simReady: { esim: 0, office: 3600_000, courier: 24 * 3600_000 },
+  /** A moved window is announced an hour after the first was scheduled. */
+  reschedule: 3600_000,
+  /** A debt must be paid this long before the window at the latest… */
+  payBeforeWindow: 2 * 24 * 3600_000,
+  /** …and the subscriber has at least this long after the notice. */
+  payAtLeast: 24 * 3600_000,
 } as const;
 
 const MOSCOW_OFFSET_MS = 3 * 3600_000;
@@ -27,11 +35,27 @@ export function moscowDay(at: number): string {
   return new Date(at + MOSCOW_OFFSET_MS).toISOString().slice(0, 10);
 }
 
+/** A donor's notice of a debt: the amount, by when (process time) and on which of the person's numbers. */
+export interface DebtNotice {
+  amountRub: number;
+  payBy: number;
+  msisdns: string[];
+}
+
 /** What was decided about an application when it arrived (the checks run then; their answers show later). */
 export type Outcome =
   | { stage: 'cdb'; code: RejectionCode; reason: string }
   | { stage: 'donor'; code: RejectionCode; reason: string }
-  | { stage: 'ported'; windowStart: number };
+  | {
+      stage: 'ported';
+      windowStart: number;
+      /** The donor's debt notice: the porting goes on only if it is paid in time. */
+      debt?: DebtNotice;
+      /** The central database moves the window (process time) and says why. */
+      moved?: { windowStart: number; reason: string };
+      /** The temporary number the recipient gives with its SIM until the porting night. */
+      temporaryMsisdn?: string;
+    };
 
 /** The central database's record of one application. */
 export interface ProcessRecord {
@@ -44,50 +68,146 @@ export interface ProcessRecord {
   outcome: Outcome;
   /** When the recipient withdrew it (real time, ms). */
   cancelledAt?: number;
+  /** When each number's debt of the notice was paid (real time, ms). */
+  debtPaid?: Record<string, number>;
 }
 
 interface Step {
   type: ProcessMessage['type'];
-  /** Process time after arrival. */
-  after: number;
+  /** Real time the step is due. */
+  due: number;
   extra?: Partial<ProcessMessage>;
+  /** Closes the process (a refusal or the move). */
+  final?: boolean;
 }
 
-/** The steps of a process in order, with their process-time offsets from arrival. */
+/** Real time at which a step `after` (process time since arrival) is due: the waits shrink by the time scale. */
+function dueAt(record: ProcessRecord, after: number): number {
+  return record.receivedAt + after / record.timeScale;
+}
+
+/** When the whole debt of the notice was paid (real time), if it was. */
+export function debtPaidAt(record: ProcessRecord): number | undefined {
+  const debt = record.outcome.stage === 'ported' ? record.outcome.debt : undefined;
+  if (!debt) return undefined;
+  const paid = debt.msisdns.map((m) => record.debtPaid?.[m]);
+  return paid.every((p): p is number => p !== undefined) ? Math.max(...paid) : undefined;
+}
+
+/** The recipient's SIM message: an eSIM profile, a SIM at the office, a SIM by courier. */
+function simStep(record: ProcessRecord, temporaryMsisdn: string | undefined): Step | null {
+  const sim = record.application.sim;
+  if (!sim) return null;
+  const extra: Partial<ProcessMessage> = { simKind: sim.kind };
+  if (temporaryMsisdn) extra.temporaryMsisdn = temporaryMsisdn;
+  if (sim.kind === 'esim') extra.activationCode = activationCode(record);
+  if (sim.kind === 'office' && sim.officeId) extra.officeId = sim.officeId;
+  return { type: 'SimIssued', due: dueAt(record, STEP.check + STEP.simReady[sim.kind]), extra };
+}
+
+/** A stable eSIM activation code (GSMA SGP.22 «LPA:1$SM-DP+ address$matching id») for the process. */
+function activationCode(record: ProcessRecord): string {
+  const id = record.id.replace(/-/g, '').toUpperCase();
+  return `LPA:1$smdp.esim.example$${id.slice(0, 4)}-${id.slice(4, 8)}-${id.slice(8, 12)}-${id.slice(12, 16)}`;
+}
+
+/** The steps of a process with their real due times, in order. */
 function steps(record: ProcessRecord): Step[] {
   const { outcome } = record;
   if (outcome.stage === 'cdb') {
-    return [{ type: 'Rejected', after: STEP.check, extra: { reasonCode: outcome.code, reason: outcome.reason } }];
+    return [
+      {
+        type: 'Rejected',
+        due: dueAt(record, STEP.check),
+        extra: { reasonCode: outcome.code, reason: outcome.reason },
+        final: true,
+      },
+    ];
   }
-  const list: Step[] = [
-    { type: 'Accepted', after: STEP.check },
-    { type: 'DonorCheck', after: STEP.check },
-  ];
+  const list: Step[] = [{ type: 'Accepted', due: dueAt(record, STEP.check) }];
+  const version = record.application.contractVersion;
+  if (version)
+    list.push({ type: 'ContractSigned', due: dueAt(record, STEP.check), extra: { contractVersion: version } });
+  list.push({ type: 'DonorCheck', due: dueAt(record, STEP.check) });
   const answered = STEP.check + STEP.donor;
   if (outcome.stage === 'donor') {
-    list.push({ type: 'DonorRejected', after: answered, extra: { reasonCode: outcome.code, reason: outcome.reason } });
+    list.push({
+      type: 'DonorRejected',
+      due: dueAt(record, answered),
+      extra: { reasonCode: outcome.code, reason: outcome.reason },
+      final: true,
+    });
     return list;
   }
-  const windowAfter = outcome.windowStart - record.receivedAt;
-  list.push(
-    { type: 'DonorAccepted', after: answered },
-    {
-      type: 'Scheduled',
-      after: answered + STEP.schedule,
+  const sim = simStep(record, outcome.temporaryMsisdn);
+  // The donor says yes now, or, with a debt, once it is paid (and no if it is not paid in time).
+  let accepted = dueAt(record, answered);
+  if (outcome.debt) {
+    const payBy = dueAt(record, outcome.debt.payBy - record.receivedAt);
+    list.push({
+      type: 'DebtNotice',
+      due: accepted,
       extra: {
-        windowStart: new Date(outcome.windowStart).toISOString(),
-        windowEnd: new Date(outcome.windowStart + STEP.windowLength).toISOString(),
+        amount: outcome.debt.amountRub,
+        payBy: new Date(payBy).toISOString(),
+        debtMsisdns: outcome.debt.msisdns,
       },
+    });
+    const paid = debtPaidAt(record);
+    if (paid === undefined || paid > payBy) {
+      if (sim && sim.due < payBy) list.push(sim);
+      list.push({
+        type: 'DonorRejected',
+        due: payBy,
+        extra: {
+          reasonCode: 'debt',
+          reason: `задолженность ${rub(outcome.debt.amountRub)} не оплачена до ${formatDay(moscowDay(outcome.debt.payBy))}`,
+        },
+        final: true,
+      });
+      return sortSteps(list);
+    }
+    const paidAt = Math.max(paid, accepted);
+    list.push({ type: 'DebtPaid', due: paidAt });
+    accepted = paidAt;
+  }
+  if (sim) list.push(sim);
+  list.push({ type: 'DonorAccepted', due: accepted });
+  const scheduledAt = accepted + STEP.schedule / record.timeScale;
+  list.push({
+    type: 'Scheduled',
+    due: scheduledAt,
+    extra: {
+      windowStart: new Date(outcome.windowStart).toISOString(),
+      windowEnd: new Date(outcome.windowStart + STEP.windowLength).toISOString(),
     },
-    { type: 'Started', after: windowAfter },
-    { type: 'Ported', after: windowAfter + STEP.move },
-  );
-  return list;
+  });
+  let window = outcome.windowStart;
+  if (outcome.moved) {
+    window = outcome.moved.windowStart;
+    list.push({
+      type: 'Rescheduled',
+      due: scheduledAt + STEP.reschedule / record.timeScale,
+      extra: {
+        windowStart: new Date(window).toISOString(),
+        windowEnd: new Date(window + STEP.windowLength).toISOString(),
+        reason: outcome.moved.reason,
+      },
+    });
+  }
+  // The window is a process-time moment; it comes no sooner than the steps before it.
+  const started = Math.max(dueAt(record, window - record.receivedAt), list.at(-1)?.due ?? 0);
+  list.push({ type: 'Started', due: started });
+  list.push({ type: 'Ported', due: started + STEP.move / record.timeScale, final: true });
+  return sortSteps(list);
 }
 
-/** Real time at which a step is due: the waits shrink by the time scale. */
-function dueAt(record: ProcessRecord, after: number): number {
-  return record.receivedAt + after / record.timeScale;
+/** In order of their due times; steps due together keep the order they were listed in. */
+function sortSteps(list: Step[]): Step[] {
+  return list
+    .map((s, i) => ({ s, i }))
+    .sort((a, b) => a.s.due - b.s.due || a.i - b.i)
+    .map(({ s }) => s);
 }
 
 /** Every message of the process up to `now`, and when the next is due. */
@@ -95,16 +215,16 @@ export function timeline(record: ProcessRecord, now: number): { messages: Proces
   const messages: ProcessMessage[] = [];
   let nextAt: number | null = null;
   for (const step of steps(record)) {
-    const due = dueAt(record, step.after);
-    if (record.cancelledAt !== undefined && due > record.cancelledAt) {
+    if (record.cancelledAt !== undefined && step.due > record.cancelledAt) {
       messages.push({ seq: messages.length + 1, type: 'Cancelled', at: new Date(record.cancelledAt).toISOString() });
       return { messages, nextAt: null };
     }
-    if (due > now) {
-      nextAt = due;
+    if (step.due > now) {
+      nextAt = step.due;
       break;
     }
-    messages.push({ seq: messages.length + 1, type: step.type, at: new Date(due).toISOString(), ...step.extra });
+    messages.push({ seq: messages.length + 1, type: step.type, at: new Date(step.due).toISOString(), ...step.extra });
+    if (step.final) return { messages, nextAt: null };
   }
   return { messages, nextAt };
 }
@@ -129,4 +249,17 @@ export function windowFor(application: Application, receivedAt: number, timeScal
   const realStart = (s: number) => receivedAt + (s - receivedAt) / timeScale;
   while (realStart(start) <= ready) start += DAY;
   return start;
+}
+
+const rubles = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
+
+/** «1 840 ₽». */
+export function rub(amount: number): string {
+  return `${rubles.format(amount)}\u00a0₽`;
+}
+
+/** `2026-12-01` → «01.12.2026». */
+export function formatDay(day: string): string {
+  const [y, m, d] = day.split('-');
+  return `${d}.${m}.${y}`;
 }

@@ -32,7 +32,14 @@ export interface Application {
     birthDate: string | null;
     passport: { series: string; number: string };
   };
+  /** How the recipient's SIM reaches the subscriber (the recipient's side of the process). */
+  sim?: { kind: SimKind; officeId?: string; address?: string };
+  /** The version of the recipient's contract terms the subscriber accepted. */
+  contractVersion?: string;
 }
+
+export const SIM_KINDS = ['esim', 'office', 'courier'] as const;
+export type SimKind = (typeof SIM_KINDS)[number];
 
 export const MESSAGE_TYPES = [
   'Accepted',
@@ -40,10 +47,15 @@ export const MESSAGE_TYPES = [
   'DonorCheck',
   'DonorAccepted',
   'DonorRejected',
+  'DebtNotice',
+  'DebtPaid',
   'Scheduled',
+  'Rescheduled',
   'Started',
   'Ported',
   'Cancelled',
+  'ContractSigned',
+  'SimIssued',
 ] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
@@ -56,6 +68,7 @@ export const REJECTION_CODES = [
   'recently-ported',
   'debt',
   'passport',
+  'blocked',
 ] as const;
 export type RejectionCode = (typeof REJECTION_CODES)[number];
 
@@ -69,9 +82,20 @@ export interface ProcessMessage {
   /** Rejected, DonorRejected: why, for code and in Russian for the subscriber. */
   reasonCode?: RejectionCode;
   reason?: string;
-  /** Scheduled: the porting window (ISO 8601). */
+  /** Scheduled, Rescheduled: the porting window (ISO 8601); Rescheduled says why in `reason`. */
   windowStart?: string;
   windowEnd?: string;
+  /** DebtNotice: the debt in roubles, the day it must be paid by (ISO 8601) and the numbers it is on. */
+  amount?: number;
+  payBy?: string;
+  debtMsisdns?: string[];
+  /** ContractSigned: the version of the terms the recipient registered. */
+  contractVersion?: string;
+  /** SimIssued: which SIM, the temporary number until the porting night, the eSIM code, the office. */
+  simKind?: SimKind;
+  temporaryMsisdn?: string;
+  activationCode?: string;
+  officeId?: string;
 }
 
 /** What the recipient reads of a process: the messages after the ones it has seen, and when to ask again. */

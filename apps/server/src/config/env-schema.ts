@@ -42,6 +42,13 @@ export const EnvSchema = Type.Object({
   ),
   DRAIN_TIMEOUT_MS: positive('DRAIN_TIMEOUT_MS'),
   FLAGS_POLL_MS: positive('FLAGS_POLL_MS'),
+  PERSONAL_DATA_RETENTION_DAYS: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 3650,
+      message: 'PERSONAL_DATA_RETENTION_DAYS должен быть целым числом дней от 1 до 3650',
+    }),
+  ),
   REDIS_URL: text(),
   REDIS_PREFIX: text(),
   JOB_WORKERS: bool('JOB_WORKERS'),

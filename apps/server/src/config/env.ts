@@ -41,6 +41,8 @@ export interface AppConfig {
   drain: { delayMs: number; timeoutMs: number };
   /** How often a node re-reads the feature flags (a switch reaches every node within 2 s). */
   flagsPollMs: number;
+  /** Days the passport, birth date and courier address are kept after a porting ended (docs/privacy.md). */
+  personalDataRetentionDays: number;
   /** Shared Redis for counters and pub/sub across nodes; absent on the embedded default. */
   redisUrl: string | undefined;
   /** Prefix of this site's Redis keys and channels. */
@@ -228,6 +230,7 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env, override
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     drain: { delayMs: env.DRAIN_DELAY_MS ?? 0, timeoutMs: env.DRAIN_TIMEOUT_MS ?? 30_000 },
     flagsPollMs: env.FLAGS_POLL_MS ?? 1000,
+    personalDataRetentionDays: env.PERSONAL_DATA_RETENTION_DAYS ?? 30,
     redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX ?? 'perenos:',
     repoRoot,

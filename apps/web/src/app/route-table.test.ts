@@ -18,6 +18,7 @@ describe('route table', () => {
       about: '/about',
       coverage: '/coverage',
       account: '/account',
+      'account-alerts': '/account/alerts/:page?',
       'account-orders': '/account/:msisdn/orders/:page?',
       'account-portations': '/account/:msisdn/portations/:page?',
       'account-portation-info': '/account/:msisdn/portation/:portationId',
@@ -41,6 +42,7 @@ describe('route table', () => {
     expect(guarded('auth')).toEqual(
       [
         'account',
+        'account-alerts',
         'account-orders',
         'account-portation-info',
         'account-portations',

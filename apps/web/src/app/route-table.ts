@@ -53,6 +53,13 @@ export const routeTable: RouteDef[] = [
   { name: 'about', path: '/about', page: () => import('../routes/about') },
   { name: 'coverage', path: '/coverage', page: () => import('../routes/coverage') },
   { name: 'account', path: '/account', page: () => import('../routes/account'), auth: true },
+  // Not in spec §2: the number watch's alerts (issue 22).
+  {
+    name: 'account-alerts',
+    path: '/account/alerts/:page?',
+    page: () => import('../routes/account-alerts'),
+    auth: true,
+  },
   {
     name: 'account-orders',
     path: '/account/:msisdn/orders/:page?',

@@ -6,6 +6,7 @@ import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
 import { getAccountInfoQueryOptions, type MsisdnInfo } from '../features/account';
 import { OperatorName } from '../features/operators';
+import { AlertsPreview, WatchSwitch } from '../features/watch';
 import { formatDay } from '../lib/format';
 
 function NumberCard({ info }: { info: MsisdnInfo }) {
@@ -45,6 +46,7 @@ function NumberCard({ info }: { info: MsisdnInfo }) {
             Переносы
           </Button>
         </Group>
+        <WatchSwitch msisdn={info.msisdn} />
       </Stack>
     </Card>
   );
@@ -59,6 +61,7 @@ export default function AccountPage() {
       lead={data ? `Здравствуйте, ${data.userName}` : undefined}
     >
       <QueryState isPending={isPending} error={error} />
+      {data && <AlertsPreview />}
       {data && data.msisdns.length === 0 && (
         <Card withBorder padding="lg">
           <Stack gap="xs">

@@ -187,6 +187,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/order/portation/{id}/offices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Шаг 3: офисы нового оператора в регионе номера, где выдают SIM-карту */
+        get: operations["getPortationOffices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/order/portation/{id}/terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Шаг 3: условия договора с новым оператором и плата за перенос
+         * @description Редакцию условий (`version`) нужно передать при отправке заявления как `contractVersion`.
+         */
+        get: operations["getPortationTerms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/order/portation/{id}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ночь переноса для календаря (iCalendar)
+         * @description Одно событие — окно переноса (00:00–06:00 МСК): что будет и что делать, если утром новая SIM-карта не работает.
+         */
+        get: operations["getPortationCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/order/portation/{id}/application.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Заявление на перенос в PDF — распечатать или сохранить */
+        get: operations["getPortationApplicationPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/order/portation/{id}/refile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Подать заново: новое заявление с теми же выбором оператора, тарифа, SIM-карты и почтой
+         * @description Только для отменённого или отклонённого заявления. Новое заявление — черновик с ближайшей датой переноса; отказывает так же, как шаг 1 (60 дней после переноса, незавершённое заявление).
+         */
+        post: operations["refilePortationOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/account/events": {
         parameters: {
             query?: never;
@@ -287,6 +381,26 @@ export interface paths {
         /** Отменить зависшее заявление; причину получит абонент */
         post: operations["cancelStaffPortingOrder"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Удалить мои данные: профиль, паспорт, адреса, номера кабинета и сеансы входа
+         * @description Отказывает (400 с причиной), пока идёт перенос номера. История заявлений остаётся обезличенной. Подтверждение приходит письмом на почту из Госуслуг; после удаления можно войти заново — как новый пользователь.
+         */
+        delete: operations["deleteMyData"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1049,6 +1163,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/account/watch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Оповещения о попытках перенести номер: включены ли они для каждого номера */
+        get: operations["getAccountWatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/watch/{msisdn}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Включить или выключить «Сообщать о попытках перенести номер»
+         * @description Когда включено, о каждой попытке перенести номер через этот сайт (начато заявление, запрошен код, подано заявление) и о переносе номера по данным БДПН приходят письмо на почту из Госуслуг и SMS на этот номер, а оповещение появляется в личном кабинете. Заявление, поданное на этот номер другим человеком, ждёт вашего ответа до 24 часов. Включить можно только для номера, подтверждённого в Госуслугах или кодом из SMS.
+         */
+        put: operations["setAccountWatch"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Оповещения о попытках перенести номера пользователя, новые первыми, постранично */
+        get: operations["getAccountAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/alerts/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * «Да, это я»: подтвердить заявление на перенос, ждущее ответа
+         * @description Только для оповещения о поданном заявлении, которое ждёт ответа (hold.state = pending). Подтверждённое заявление сразу уходит в БДПН; отклонённое удаляется, и подавший его видит причину. Повтор того же ответа ничего не меняет; другой ответ после первого — 400.
+         */
+        post: operations["confirmAccountAlert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/alerts/{id}/refuse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * «Это не я»: отклонить заявление на перенос, ждущее ответа
+         * @description Только для оповещения о поданном заявлении, которое ждёт ответа (hold.state = pending). Подтверждённое заявление сразу уходит в БДПН; отклонённое удаляется, и подавший его видит причину. Повтор того же ответа ничего не меняет; другой ответ после первого — 400.
+         */
+        post: operations["refuseAccountAlert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/news": {
         parameters: {
             query?: never;
@@ -1463,6 +1671,38 @@ export interface components {
             isMsisdnConfirmed: boolean;
             /** @description Можно ли удалить или отозвать заявление сейчас: черновик — всегда, отправленное — пока БДПН не назначила окно переноса */
             canWithdraw: boolean;
+            sim: {
+                /** @description esim — eSIM, office — забрать в офисе, courier — курьером */
+                kind: "esim" | "office" | "courier";
+                officeId: string | null;
+                office: {
+                    id: string;
+                    name: string;
+                    address: string;
+                    /** @description Часы работы */
+                    hours: string;
+                } | null;
+                address: string | null;
+            } | null;
+            /** @description Плата за перенос номера новому оператору, ₽ (не больше 100 ₽) */
+            fee: number;
+            contractVersion: string | null;
+            contractAcceptedAt: string | null;
+            consentVersion: string | null;
+            consentAcceptedAt: string | null;
+            simIssuedAt: string | null;
+            temporaryMsisdn: string | null;
+            esimActivationCode: string | null;
+            debt: {
+                /** @description Задолженность перед прежним оператором, ₽ */
+                amount: number;
+                /**
+                 * Format: date-time
+                 * @description До какого момента её нужно оплатить
+                 */
+                payBy: string;
+                paidAt: string | null;
+            } | null;
             /**
              * Format: date
              * @description Самая ранняя дата переноса, если отправить заявление сегодня
@@ -1478,7 +1718,7 @@ export interface components {
                 occurredAt: string;
                 /** @description Initialized — создано, PendingBDPN — в обработке БДПН, Done — выполнено, Deleted — удалено */
                 status: "Initialized" | "PendingBDPN" | "Done" | "Deleted";
-                kind: "created" | "submitted" | "registered" | "accepted" | "rejected" | "donor-check" | "donor-accepted" | "donor-rejected" | "scheduled" | "started" | "ported" | "cancelled" | "expired" | "failed" | "withdrawal-confirmed" | "withdrawal-refused" | "withdrawal-failed";
+                kind: "created" | "submitted" | "registered" | "accepted" | "rejected" | "donor-check" | "donor-accepted" | "donor-rejected" | "scheduled" | "started" | "ported" | "cancelled" | "expired" | "failed" | "withdrawal-confirmed" | "withdrawal-refused" | "withdrawal-failed" | "contract-signed" | "sim-issued" | "debt-notice" | "debt-paid" | "rescheduled" | "held" | "hold-confirmed" | "hold-refused" | "hold-lapsed";
                 description: string;
             }[];
             personal?: {
@@ -1518,6 +1758,27 @@ export interface components {
              */
             resendAfter: string;
         };
+        /** @description Условия договора с новым оператором при переносе номера */
+        ContractTerms: {
+            /** @description Редакция условий */
+            version: string;
+            title: string;
+            points: string[];
+            /** @description Плата за перенос, ₽ */
+            fee: number;
+            /** @description Согласие на перенос и обработку персональных данных: его редакция записывается в заявление */
+            consent: {
+                version: string;
+                text: string;
+            };
+        };
+        RecipientOffices: {
+            id: string;
+            name: string;
+            address: string;
+            /** @description Часы работы */
+            hours: string;
+        }[];
         StaffPortingOrder: {
             /** @description Номер заявления */
             id: number;
@@ -2079,6 +2340,46 @@ export interface components {
             msisdn: string;
             events: components["schemas"]["AccountPortationEvent"][];
         };
+        WatchSwitch: {
+            msisdn: string;
+            /** @description Сообщать о попытках перенести номер */
+            enabled: boolean;
+            /** @description Номер подтверждён (в Госуслугах или кодом из SMS при подаче заявления): включить оповещения можно только для такого */
+            confirmed: boolean;
+        };
+        AlertHold: {
+            /** @description pending — ждёт вашего ответа, confirmed — вы подтвердили, refused — вы отклонили, lapsed — вы не ответили за 24 часа и заявление передано в БДПН, withdrawn — заявление отозвано */
+            state: "pending" | "confirmed" | "refused" | "lapsed" | "withdrawn";
+            /**
+             * Format: date-time
+             * @description До какого момента заявление ждёт ответа
+             */
+            until: string;
+            answeredAt: string | null;
+        };
+        WatchAlert: {
+            id: number;
+            msisdn: string;
+            /** @description started — начато заявление на перенос, code — запрошен код подтверждения, held — подано заявление (ждёт вашего ответа), ported — номер перенесён по заявлению на этом сайте, registry — номер перенесён по данным БДПН */
+            kind: "started" | "code" | "held" | "ported" | "registry";
+            /** Format: date-time */
+            occurredAt: string;
+            title: string;
+            /** @description Что произошло */
+            text: string;
+            /** @description Что делать, если это были не вы */
+            advice: string;
+            hold: components["schemas"]["AlertHold"] | null;
+        };
+        WatchAlerts: {
+            data: components["schemas"]["WatchAlert"][];
+            /** @description Сколько строк пропущено */
+            offset: number;
+            /** @description Сколько строк запрошено */
+            pageSize: number;
+            /** @description Всего строк */
+            totalRows: number;
+        };
         NewsItem: {
             id: number;
             slug: string;
@@ -2631,6 +2932,14 @@ export interface operations {
                     /** @description Дата переноса, ГГГГ-ММ-ДД (московское время) */
                     portationAt: string;
                     email?: string | null;
+                    sim?: {
+                        /** @description esim — eSIM, office — забрать в офисе, courier — курьером */
+                        kind: "esim" | "office" | "courier";
+                        /** @description Офис — для kind=office */
+                        officeId?: string;
+                        /** @description Адрес доставки — для kind=courier: город, улица, дом, квартира */
+                        address?: string;
+                    };
                 };
             };
         };
@@ -2803,6 +3112,16 @@ export interface operations {
                     consent: boolean;
                     /** @description Код из SMS, если номер не из Госуслуг */
                     confirmationCode?: string;
+                    sim?: {
+                        /** @description esim — eSIM, office — забрать в офисе, courier — курьером */
+                        kind: "esim" | "office" | "courier";
+                        /** @description Офис — для kind=office */
+                        officeId?: string;
+                        /** @description Адрес доставки — для kind=courier: город, улица, дом, квартира */
+                        address?: string;
+                    };
+                    /** @description Редакция условий договора с новым оператором, которые человек принял */
+                    contractVersion?: string;
                 };
             };
         };
@@ -2845,6 +3164,224 @@ export interface operations {
             };
             /** @description Описание ошибки (RFC 9457) */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPortationOffices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecipientOffices"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPortationTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Условия договора с новым оператором при переносе номера */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractTerms"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPortationCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Файл .ics */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPortationApplicationPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Файл PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": Blob;
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    refilePortationOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortationOrder"];
+                };
+            };
+            /** @description Описание ошибки с причиной отказа (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortationProblem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3117,6 +3654,42 @@ export interface operations {
             };
             /** @description Описание ошибки (RFC 9457) */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteMyData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Данные удалены, сеанс завершён */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4887,6 +5460,235 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AccountPortationInfo"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAccountWatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatchSwitch"][];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setAccountWatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Номер телефона: 11 цифр, начиная с 7
+                 * @example 79161234567
+                 */
+                msisdn: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatchSwitch"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAccountAlerts: {
+        parameters: {
+            query?: {
+                /** @description Сколько строк пропустить */
+                Skip?: number;
+                /** @description Сколько строк вернуть */
+                Take?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatchAlerts"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    confirmAccountAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatchAlert"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    refuseAccountAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatchAlert"];
                 };
             };
             /** @description Описание ошибки (RFC 9457) */

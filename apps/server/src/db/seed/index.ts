@@ -8,7 +8,7 @@ import { signInDemoCitizen } from '../../modules/esia/seed';
 import { seedLookupDemo, seedOperatorLegalNames } from '../../modules/lookup/seed';
 import { seedNewsDemo } from '../../modules/news/seed';
 import { seedOperators, seedRegionOperatorsDemo } from '../../modules/operators/seed';
-import { seedPortingDemo } from '../../modules/porting/seed';
+import { seedOfficesDemo, seedPortingDemo } from '../../modules/porting/seed';
 import { seedRegions } from '../../modules/regions/seed';
 import { seedServices } from '../../modules/services/seed';
 import { seedSettings } from '../../modules/settings/seed';
@@ -67,6 +67,8 @@ export async function seedDemo(
     // The demo catalogue sells each operator's tariffs where it works.
     await seedTariffsDemo(tx);
   });
+  // The recipients' offices where a new SIM is picked up, per operator and region.
+  const offices = await applyOnce(db, 'offices-demo', 1, (tx) => seedOfficesDemo(tx));
   const stories = await applyOnce(db, 'news-demo', 1, (tx) => seedNewsDemo(tx));
   const coverage = await applyOnce(db, 'coverage-demo', 1, (tx) => seedCoverageDemo(tx));
   // Last: the porting histories need the plan, the ported registry, the operators' regions and tariffs.
@@ -75,5 +77,5 @@ export async function seedDemo(
     timeScale: options.portingTimeScale ?? 1,
     signIn: (citizen, sealKey, signedInAt) => signInDemoCitizen(db, citizen, sealKey, signedInAt),
   });
-  return demo || lookup || porting || stories || coverage;
+  return demo || lookup || porting || offices || stories || coverage;
 }

@@ -110,7 +110,9 @@ describe('orders and portations', () => {
       'submitted',
       'registered',
       'accepted',
+      'contract-signed',
       'donor-check',
+      'sim-issued',
       'donor-accepted',
       'scheduled',
       'started',
@@ -118,7 +120,7 @@ describe('orders and portations', () => {
     ]);
     expect(info.events[0].status).toBe('Initialized');
     expect(info.events.at(-1)).toMatchObject({ status: 'Done', description: 'Номер перенесён' });
-    expect(info.events[6].description).toMatch(/^Назначено окно переноса: \d{1,2} [а-я]+ \d{4}, 00:00–06:00 \(МСК\)$/);
+    expect(info.events[8].description).toMatch(/^Назначено окно переноса: \d{1,2} [а-я]+ \d{4}, 00:00–06:00 \(МСК\)$/);
     expect(info.toOperator.operatorName).toBeTruthy();
   });
 

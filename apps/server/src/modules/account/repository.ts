@@ -1,4 +1,17 @@
-import { aliasedTable, and, asc, count, desc, eq, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import {
+  aliasedTable,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { operators } from '../../db/schema';
 import { portationEvents, portationOrders, portations } from '../porting/tables';
@@ -40,6 +53,24 @@ export async function listUserMsisdns(db: Database, userId: number): Promise<str
       .orderBy(asc(portationOrders.msisdn)),
   ]);
   return [...new Set([...numbers, ...ordered].map((r) => r.msisdn))];
+}
+
+/**
+ * The numbers the user showed are theirs: verified ESIA mobiles, and numbers of their applications
+ * that were confirmed (by ESIA or an SMS code) when submitted.
+ */
+export async function confirmedMsisdns(db: Database, userId: number): Promise<Set<string>> {
+  const [esia, submitted] = await Promise.all([
+    db
+      .select({ msisdn: userNumbers.msisdn })
+      .from(userNumbers)
+      .where(and(eq(userNumbers.userId, userId), eq(userNumbers.isEsiaMsisdn, true))),
+    db
+      .selectDistinct({ msisdn: portationOrders.msisdn })
+      .from(portationOrders)
+      .where(and(eq(portationOrders.userId, userId), isNotNull(portationOrders.msisdnConfirmedAt))),
+  ]);
+  return new Set([...esia, ...submitted].map((r) => r.msisdn));
 }
 
 /** Which of the numbers are the user's verified ESIA mobiles. */

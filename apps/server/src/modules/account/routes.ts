@@ -12,13 +12,31 @@ import {
   AccountPortationSchema,
   AccountPortationsQuery,
   AccountPortationsSchema,
+  AlertHoldSchema,
+  AlertParams,
+  AlertSchema,
+  AlertsQuery,
+  AlertsSchema,
   MsisdnInfoSchema,
   OrderStatusSchema,
   PortationEventSchema,
   PortationInfoQuery,
   PortationInfoSchema,
+  WatchBody,
+  WatchParams,
+  WatchSwitchSchema,
 } from './schemas';
-import { accountInfo, accountOrders, accountPortations, msisdnInfo, portationInfo } from './service';
+import {
+  accountAlerts,
+  accountInfo,
+  accountOrders,
+  accountPortations,
+  answerAlert,
+  msisdnInfo,
+  portationInfo,
+  switchWatch,
+  watchSwitches,
+} from './service';
 
 const TAGS = ['Личный кабинет'];
 
@@ -46,6 +64,10 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     AccountPortationsSchema,
     PortationEventSchema,
     PortationInfoSchema,
+    WatchSwitchSchema,
+    AlertHoldSchema,
+    AlertSchema,
+    AlertsSchema,
   ]) {
     app.addSchema(schema);
   }
@@ -132,6 +154,80 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return info;
     },
   );
+
+  app.get(
+    '/v1/account/watch',
+    {
+      schema: {
+        operationId: 'getAccountWatch',
+        tags: TAGS,
+        summary: 'Оповещения о попытках перенести номер: включены ли они для каждого номера',
+        response: { 200: Type.Array(Type.Ref('WatchSwitch')), 401: ProblemRef },
+      },
+    },
+    async (request) => watchSwitches(app.db, userOf(request).userId),
+  );
+
+  app.put(
+    '/v1/account/watch/:msisdn',
+    {
+      schema: {
+        operationId: 'setAccountWatch',
+        tags: TAGS,
+        summary: 'Включить или выключить «Сообщать о попытках перенести номер»',
+        description:
+          'Когда включено, о каждой попытке перенести номер через этот сайт (начато заявление, запрошен код, подано заявление) и о переносе номера по данным БДПН приходят письмо на почту из Госуслуг и SMS на этот номер, а оповещение появляется в личном кабинете. Заявление, поданное на этот номер другим человеком, ждёт вашего ответа до 24 часов. Включить можно только для номера, подтверждённого в Госуслугах или кодом из SMS.',
+        params: WatchParams,
+        body: WatchBody,
+        response: { 200: Type.Ref('WatchSwitch'), 400: ProblemRef, 401: ProblemRef, 404: ProblemRef },
+      },
+    },
+    async (request) => {
+      const result = await switchWatch(app.db, userOf(request).userId, request.params.msisdn, request.body.enabled);
+      if (!result) throw notFound();
+      return result;
+    },
+  );
+
+  app.get(
+    '/v1/account/alerts',
+    {
+      schema: {
+        operationId: 'getAccountAlerts',
+        tags: TAGS,
+        summary: 'Оповещения о попытках перенести номера пользователя, новые первыми, постранично',
+        querystring: AlertsQuery,
+        response: { 200: Type.Ref('WatchAlerts'), 400: ProblemRef, 401: ProblemRef },
+      },
+    },
+    async (request) =>
+      accountAlerts(app.db, userOf(request).userId, { skip: request.query.Skip, take: request.query.Take }),
+  );
+
+  for (const [answer, path, summary] of [
+    ['confirm', 'confirm', '«Да, это я»: подтвердить заявление на перенос, ждущее ответа'],
+    ['refuse', 'refuse', '«Это не я»: отклонить заявление на перенос, ждущее ответа'],
+  ] as const) {
+    app.post(
+      `/v1/account/alerts/:id/${path}`,
+      {
+        schema: {
+          operationId: answer === 'confirm' ? 'confirmAccountAlert' : 'refuseAccountAlert',
+          tags: TAGS,
+          summary,
+          description:
+            'Только для оповещения о поданном заявлении, которое ждёт ответа (hold.state = pending). Подтверждённое заявление сразу уходит в БДПН; отклонённое удаляется, и подавший его видит причину. Повтор того же ответа ничего не меняет; другой ответ после первого — 400.',
+          params: AlertParams,
+          response: { 200: Type.Ref('WatchAlert'), 400: ProblemRef, 401: ProblemRef, 404: ProblemRef },
+        },
+      },
+      async (request) => {
+        const alert = await answerAlert(app.porting.deps, userOf(request).userId, request.params.id, answer);
+        if (!alert) throw notFound();
+        return alert;
+      },
+    );
+  }
 };
 
 export default accountRoutes;

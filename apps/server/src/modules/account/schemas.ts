@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { INT4_MAX, PageSchema, PagingQuery } from '../../lib/schemas';
 import { ORDER_STATUSES } from '../porting/tables';
+import { ALERT_KINDS, HOLD_STATES } from '../watch/tables';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -124,3 +125,59 @@ export const PortationInfoQuery = Type.Object({
   Msisdn: MsisdnParam,
   PortationId: Type.Integer({ minimum: 1, maximum: INT4_MAX }),
 });
+
+export const WatchSwitchSchema = Type.Object(
+  {
+    msisdn: Type.String(),
+    enabled: Type.Boolean({ description: 'Сообщать о попытках перенести номер' }),
+    confirmed: Type.Boolean({
+      description:
+        'Номер подтверждён (в Госуслугах или кодом из SMS при подаче заявления): включить оповещения можно только для такого',
+    }),
+  },
+  { $id: 'WatchSwitch' },
+);
+
+export const WatchParams = Type.Object({ msisdn: MsisdnParam });
+export const WatchBody = Type.Object({ enabled: Type.Boolean() }, { additionalProperties: false });
+
+export const AlertHoldSchema = Type.Object(
+  {
+    state: Type.Union(
+      HOLD_STATES.map((s) => Type.Literal(s)),
+      {
+        description:
+          'pending — ждёт вашего ответа, confirmed — вы подтвердили, refused — вы отклонили, lapsed — вы не ответили за 24 часа и заявление передано в БДПН, withdrawn — заявление отозвано',
+      },
+    ),
+    until: Type.String({ format: 'date-time', description: 'До какого момента заявление ждёт ответа' }),
+    answeredAt: Nullable(Type.String({ format: 'date-time' })),
+  },
+  { $id: 'AlertHold' },
+);
+
+export const AlertSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    msisdn: Type.String(),
+    kind: Type.Union(
+      ALERT_KINDS.map((k) => Type.Literal(k)),
+      {
+        description:
+          'started — начато заявление на перенос, code — запрошен код подтверждения, held — подано заявление (ждёт вашего ответа), ported — номер перенесён по заявлению на этом сайте, registry — номер перенесён по данным БДПН',
+      },
+    ),
+    occurredAt: Type.String({ format: 'date-time' }),
+    title: Type.String(),
+    text: Type.String({ description: 'Что произошло' }),
+    advice: Type.String({ description: 'Что делать, если это были не вы' }),
+    hold: Nullable(Type.Ref('AlertHold')),
+  },
+  { $id: 'WatchAlert' },
+);
+
+export const AlertsSchema = Type.Object({ ...PageSchema(Type.Ref('WatchAlert')).properties }, { $id: 'WatchAlerts' });
+
+const { Skip, Take } = PagingQuery(['occurredAt'] as const, 'occurredAt');
+export const AlertsQuery = Type.Object({ Skip, Take });
+export const AlertParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: INT4_MAX }) });

@@ -1,10 +1,22 @@
 import type { Database } from '../../db/client';
 import { moscowDay } from '../../lib/moscow';
+import { validationProblem } from '../../lib/problem';
 import type { LookupAnswer } from '../lookup/engine';
 import { presentOperator } from '../operators/presenter';
+import { answerHold, type HoldAnswer } from '../porting/hold';
+import type { PortingDeps } from '../porting/service';
+import * as watch from '../watch/service';
 import * as repo from './repository';
 
-export { syncEsiaNumbers } from './repository';
+/**
+ * Marks the verified ESIA mobiles as the user's numbers (at sign-in), and switches off the number watch
+ * of numbers the user can no longer show are theirs: a number given to someone else must not let its
+ * old holder answer for the new one's applications.
+ */
+export async function syncEsiaNumbers(db: Database, userId: number, msisdns: string[]): Promise<void> {
+  await repo.syncEsiaNumbers(db, userId, msisdns);
+  await watch.disableWatches(db, userId, [...(await repo.confirmedMsisdns(db, userId))], new Date());
+}
 
 /** The lookup index's answer for a number: the account says what /check says. */
 export type NumberLookup = (msisdn: string) => Promise<LookupAnswer | undefined>;
@@ -108,4 +120,57 @@ export async function portationInfo(db: Database, userId: number, msisdn: string
       description: e.description,
     })),
   };
+}
+
+/** The number watch's switch of each of the user's numbers, and whether it may be switched on. */
+export async function watchSwitches(db: Database, userId: number) {
+  const [msisdns, confirmed] = await Promise.all([repo.listUserMsisdns(db, userId), repo.confirmedMsisdns(db, userId)]);
+  const switches = await watch.watchList(db, userId, msisdns);
+  return switches.map((s) => ({ ...s, confirmed: confirmed.has(s.msisdn) }));
+}
+
+/**
+ * Switches the watch of one of the user's numbers; null when it is not the user's (404). Only a number
+ * the user showed is theirs may be watched: its watcher can hold another person's application.
+ */
+export async function switchWatch(db: Database, userId: number, msisdn: string, enabled: boolean) {
+  const switches = await watchSwitches(db, userId);
+  const current = switches.find((s) => s.msisdn === msisdn);
+  if (!current) return null;
+  if (enabled && !current.confirmed) {
+    throw validationProblem({
+      enabled: [
+        'Сообщать о попытках перенести можно только номер, подтверждённый в Госуслугах или кодом из SMS при подаче заявления на перенос.',
+      ],
+    });
+  }
+  await watch.setWatch(db, userId, msisdn, enabled, new Date());
+  return { ...current, enabled };
+}
+
+/** A page of the user's alerts, newest first. */
+export function accountAlerts(db: Database, userId: number, paging: { skip: number; take: number }) {
+  return watch.alertsPage(db, userId, paging.skip, paging.take);
+}
+
+/**
+ * The watcher's answer to a held application, from their alert: null when the alert is not theirs
+ * (404). An alert that no longer waits (answered, lapsed, withdrawn) refuses a different answer and
+ * repeats the same one; of two answers at once, the order's row lock lets one win.
+ */
+export async function answerAlert(deps: PortingDeps, userId: number, alertId: number, answer: HoldAnswer) {
+  const alert = await watch.findAlert(deps.db, userId, alertId);
+  if (!alert) return null;
+  const { orderId, hold } = alert.alert;
+  if (orderId === null || hold === null) {
+    throw validationProblem({ alert: ['Это оповещение не ждёт ответа: подтверждать или отклонять в нём нечего.'] });
+  }
+  if (hold === 'pending') await answerHold(deps, orderId, answer);
+  const after = await watch.alertOf(deps.db, userId, alertId);
+  if (!after) return null;
+  const state = after.hold?.state ?? 'withdrawn';
+  if (state !== (answer === 'confirm' ? 'confirmed' : 'refused')) {
+    throw validationProblem({ alert: [watch.holdClosedText(state === 'pending' ? 'withdrawn' : state)] });
+  }
+  return after;
 }

@@ -6,6 +6,7 @@ import { RegistryFormatError } from './registry-csv';
 import {
   analyzePorted,
   clearPortedForFullDump,
+  currentOperators,
   lockLookupState,
   lockPortedWrites,
   type PortedWrite,
@@ -84,18 +85,32 @@ function cellsOf(line: string, sep: string): string[] {
 }
 
 /**
+ * Who hears of the numbers an import moves (the number watch, wired by the caller): which numbers are
+ * watched, and those whose operator the import changed, told in the import's own transaction.
+ */
+export interface RegistryWatch {
+  watched(tx: Database): Promise<string[]>;
+  moved(tx: Database, moves: { msisdn: string; operatorId: number | null }[], at: Date): Promise<void>;
+}
+
+/**
  * Imports a central-database extract (`Number,OwnerId,MNC,Route,RegionCode,PortDate`) read line by
  * line, in one transaction. A full dump empties the registry first and makes every node rebuild;
- * increments and returns are applied as changes the nodes pick up by polling.
+ * increments and returns are applied as changes the nodes pick up by polling. With `watch`, the watched
+ * numbers whose operator the import changes (a full dump: any watched number) are told in the same
+ * transaction.
  */
 export async function importPortedExtract(
   db: Database,
   lines: AsyncIterable<string> | Iterable<string>,
-  options: { source: string; kind: PortedExtractKind },
+  options: { source: string; kind: PortedExtractKind; watch?: RegistryWatch; now?: () => Date },
 ): Promise<PortedImportSummary> {
   const summary = await db.transaction(async (tx) => {
     await lockLookupState(tx);
     await lockPortedWrites(tx);
+    const watched = new Set(options.watch ? await options.watch.watched(tx) : []);
+    const before = await currentOperators(tx, [...watched]);
+    const touched = new Set<string>(options.kind === 'full' ? watched : []);
     const matcher = await OperatorMatcher.load(tx);
     const owners = new Map<string, number>();
     const unmapped = new Map<string, number>();
@@ -166,6 +181,7 @@ export async function importPortedExtract(
           unmapped.set(key, (unmapped.get(key) ?? 0) + 1);
         }
       }
+      if (watched.has(msisdn)) touched.add(msisdn);
       batch.push({
         msisdn: Number(msisdn),
         operatorId,
@@ -185,6 +201,13 @@ export async function importPortedExtract(
     summary.applied += batch.length;
     summary.unmappedOwners = [...unmapped].map(([ownerId, numbers]) => ({ ownerId, numbers }));
     await savePortedSummary(tx, summary);
+    if (options.watch && touched.size > 0) {
+      const after = await currentOperators(tx, [...touched]);
+      const moves = [...touched]
+        .filter((msisdn) => after.get(msisdn) !== before.get(msisdn))
+        .map((msisdn) => ({ msisdn, operatorId: after.get(msisdn) ?? null }));
+      await options.watch.moved(tx, moves, options.now?.() ?? new Date());
+    }
     return summary;
   });
   await analyzePorted(db);

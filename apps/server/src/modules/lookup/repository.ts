@@ -279,6 +279,24 @@ export async function findPorted(db: Database, msisdn: number) {
   return row ? { operatorId: row.operator_id, portedOn: row.ported_on } : undefined;
 }
 
+/**
+ * The operator serving each number now, as the registry and the plan say within the caller's
+ * transaction: the ported-number registry's, else the range holder's (null outside the plan).
+ */
+export async function currentOperators(db: Database, msisdns: string[]): Promise<Map<string, number | null>> {
+  if (msisdns.length === 0) return new Map();
+  const rows = rowsOf<{ msisdn: string | number; operator_id: number | null }>(
+    await db.execute(sql`
+      select x.msisdn, coalesce(p.operator_id, (
+        select r.operator_id from numbering_ranges r
+        where r.from_msisdn <= x.msisdn and r.to_msisdn >= x.msisdn
+        order by r.from_msisdn desc limit 1)) as operator_id
+      from (select value::bigint as msisdn from json_array_elements_text(${JSON.stringify(msisdns)}::json)) x
+      left join ported_numbers p on p.msisdn = x.msisdn`),
+  );
+  return new Map(rows.map((r) => [String(r.msisdn), r.operator_id]));
+}
+
 /** Whether the registry holds any number at all. */
 export async function hasPortedNumbers(db: Database): Promise<boolean> {
   const rows = rowsOf<{ n: number }>(await db.execute(sql`select 1 as n from ported_numbers limit 1`));

@@ -47,12 +47,13 @@ export default fp(
     if (!sms) app.log.warn('SMS не отправляются: задайте SMS_GATEWAY_URL');
     if (!email) app.log.warn('Письма не отправляются: задайте EMAIL_GATEWAY_URL');
 
+    const channels = { sms: sms !== undefined, email: email !== undefined };
     app.decorate('notifications', {
       queue: async (tx: Database, messages: NewNotification[]) => {
-        await queueNotifications(tx, app.jobs, senders, messages);
+        await queueNotifications(tx, app.jobs, channels, messages);
       },
-      queueWithIds: (tx: Database, messages: NewNotification[]) => queueNotifications(tx, app.jobs, senders, messages),
-      channels: { sms: sms !== undefined, email: email !== undefined },
+      queueWithIds: (tx: Database, messages: NewNotification[]) => queueNotifications(tx, app.jobs, channels, messages),
+      channels,
     });
     const outcome = (channel: string, result: 'sent' | 'retry' | 'failed' | 'skipped') =>
       app.metrics.notification(channel, result);

@@ -1,3 +1,4 @@
+import type { NotificationsConfig } from '../../config/env';
 import type { Database } from '../../db/client';
 import type { JobQueue } from '../../lib/jobs';
 import { findNotification, insertNotifications, markNotification, type NewNotification } from './repository';
@@ -22,18 +23,29 @@ export const NOTIFICATION_QUEUES = [
 /** The configured senders per channel; a missing one means that channel is not sent. */
 export type Senders = Partial<Record<Channel, Sender>>;
 
+/** Which channels are sent at all. */
+export type Channels = Record<Channel, boolean>;
+
+/** The channels a configuration sends: a gateway's address, or the outbox stand-in in demo and tests. */
+export function configuredChannels(cfg: NotificationsConfig): Channels {
+  return {
+    sms: cfg.smsGatewayUrl !== undefined || cfg.outboxStandin,
+    email: cfg.emailGatewayUrl !== undefined || cfg.outboxStandin,
+  };
+}
+
 /**
  * Stores notifications and the jobs that send them in the caller's transaction: a message exists
- * exactly when the change it tells about was committed, and is sent (with retries) after. Returns the
- * ids of those stored (a channel without a sender is left out).
+ * exactly when the change it tells about was committed, and is sent (with retries) after, by any node's
+ * worker. A channel that is not sent stores nothing. Returns the ids of those stored.
  */
 export async function queueNotifications(
   tx: Database,
   jobs: JobQueue,
-  senders: Senders,
+  channels: Channels,
   messages: NewNotification[],
 ): Promise<number[]> {
-  const wanted = messages.filter((m) => senders[m.channel] !== undefined && m.recipient !== '');
+  const wanted = messages.filter((m) => channels[m.channel] && m.recipient !== '');
   const ids = await insertNotifications(tx, wanted);
   for (const id of ids) await jobs.send(NOTIFICATION_QUEUE, { notificationId: id }, {}, tx);
   return ids;

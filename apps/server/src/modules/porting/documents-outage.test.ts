@@ -6,6 +6,7 @@ import { authHeaders, CITIZENS, type CookieJar, signIn } from '../esia/test-supp
 import { tariffRegions } from '../tariffs/tables';
 import { users } from '../users/tables';
 import { portationOrders } from './tables';
+import { ACCEPTED } from './test-support';
 
 /**
  * ESIA answering everything but the documents at sign-in: the passport known from before is kept, and
@@ -50,7 +51,7 @@ async function preparedOrder(jar: CookieJar, msisdn: string) {
     portationAt: addDays(moscowDay(new Date()), 8),
   });
   expect(put.statusCode, put.body).toBe(200);
-  return { order, submit: () => call('PUT', `/v1/order/portation/${order.id}/submit`, { consent: true }) };
+  return { order, submit: () => call('PUT', `/v1/order/portation/${order.id}/submit`, { ...ACCEPTED, consent: true }) };
 }
 
 describe('ESIA without the documents at sign-in', () => {
@@ -82,7 +83,7 @@ describe('ESIA without the documents at sign-in', () => {
       method: 'PUT',
       url: `/api/v1/order/portation/${await preparedOrderId(msisdn)}/submit`,
       headers: authHeaders(again),
-      payload: { consent: true },
+      payload: { ...ACCEPTED, consent: true },
     });
     expect(retry.statusCode, retry.body).toBe(200);
   });

@@ -21,24 +21,15 @@ export async function endAsDeleted(
   const { now } = options;
   await repo.updateOrder(tx, order.id, { status: 'Deleted', reason }, now);
   const running = portation?.status === 'PendingBDPN' ? portation : null;
-  if (running) await repo.updatePortation(tx, running.id, { status: 'Deleted', reason }, now);
+  if (running) {
+    await repo.updatePortation(tx, running.id, { status: 'Deleted', reason, heldUntil: null }, now);
+    // Ended while it waited for the watcher's answer: their alert says so (a refusal was recorded first).
+    if (running.heldUntil !== null) await deps.watch.settle(tx, order.id, 'withdrawn', now);
+  }
   const events: NewEvent[] = [{ ...event, status: 'Deleted', occurredAt: now }];
   await repo.insertEvents(tx, { orderId: order.id, portationId: running?.id ?? null }, events);
   if (options.tell && order.userId !== null) {
-    const applicant = await repo.findApplicant(tx, order.userId);
-    await deps.notify(
-      tx,
-      stageNotifications(
-        {
-          userId: order.userId,
-          orderId: order.id,
-          msisdn: order.msisdn,
-          email: contactEmail(order, applicant?.profile ?? null),
-          link: running ? portationLink(deps, order.msisdn, running.id) : null,
-        },
-        events,
-      ),
-    );
+    await tellApplicant(deps, tx, { ...order, userId: order.userId }, running?.id ?? null, events);
   }
   return {
     userId: order.userId,
@@ -47,4 +38,28 @@ export async function endAsDeleted(
     msisdn: order.msisdn,
     status: 'Deleted',
   };
+}
+
+/** The e-mail and SMS telling the applicant of an order about its new events, in the caller's transaction. */
+export async function tellApplicant(
+  deps: PortingDeps,
+  tx: Database,
+  order: Pick<repo.OrderRow, 'id' | 'msisdn' | 'email'> & { userId: number },
+  portationId: number | null,
+  events: NewEvent[],
+): Promise<void> {
+  const applicant = await repo.findApplicant(tx, order.userId);
+  await deps.notify(
+    tx,
+    stageNotifications(
+      {
+        userId: order.userId,
+        orderId: order.id,
+        msisdn: order.msisdn,
+        email: contactEmail(order, applicant?.profile ?? null),
+        link: portationId !== null ? portationLink(deps, order.msisdn, portationId) : null,
+      },
+      events,
+    ),
+  );
 }

@@ -45,7 +45,17 @@ export async function buildApplication(deps: PortingDeps, p: repo.PortationRow):
   };
   const order = p.orderId !== null ? (await repo.findOrder(deps.db, p.orderId))?.order : undefined;
   const profile = applicant.profile;
+  const address = order?.simAddressSealed ? unseal(deps.keys.seal, order.simAddressSealed) : null;
+  const sim = order?.simKind
+    ? {
+        kind: order.simKind,
+        ...(order.simOfficeId ? { officeId: order.simOfficeId } : {}),
+        ...(address ? { address } : {}),
+      }
+    : undefined;
   return {
+    ...(sim ? { sim } : {}),
+    ...(order?.contractVersion ? { contractVersion: order.contractVersion } : {}),
     applicationId: `perenos-${p.id}`,
     msisdn: p.msisdn,
     regionCode: p.regionCode ?? 0,
@@ -66,8 +76,8 @@ interface Transition {
   events: NewEvent[];
   status: OrderStatus;
   reason?: string;
-  windowStart?: Date;
-  windowEnd?: Date;
+  /** What the message changes on the portation besides its status. */
+  patch?: Partial<repo.PortationRow>;
   portedAt?: Date;
 }
 
@@ -80,24 +90,50 @@ function transition(m: ProcessMessage, current: OrderStatus): Transition {
     description,
     occurredAt: at,
   });
+  const note = (kind: NewEvent['kind'], description: string, patch?: Partial<repo.PortationRow>): Transition => ({
+    status: current,
+    events: [event(kind, current, description)],
+    ...(patch ? { patch } : {}),
+  });
+  const window = (start: Date) => ({
+    windowStart: start,
+    windowEnd: new Date(m.windowEnd ?? start.getTime() + 6 * 3600_000),
+    portationAt: start,
+  });
   switch (m.type) {
     case 'Accepted':
-      return { status: current, events: [event('accepted', current, EVENT_TEXT.accepted())] };
+      return note('accepted', EVENT_TEXT.accepted());
     case 'DonorCheck':
-      return { status: current, events: [event('donor-check', current, EVENT_TEXT['donor-check']())] };
+      return note('donor-check', EVENT_TEXT['donor-check']());
     case 'DonorAccepted':
-      return { status: current, events: [event('donor-accepted', current, EVENT_TEXT['donor-accepted']())] };
+      return note('donor-accepted', EVENT_TEXT['donor-accepted']());
+    case 'ContractSigned':
+      return note('contract-signed', EVENT_TEXT['contract-signed'](m.contractVersion ?? '—'));
+    case 'SimIssued':
+      return note('sim-issued', EVENT_TEXT['sim-issued'](m.simKind ?? 'office', m.temporaryMsisdn ?? null), {
+        simIssuedAt: at,
+        temporaryMsisdn: m.temporaryMsisdn ?? null,
+        esimActivationCode: m.activationCode ?? null,
+      });
+    case 'DebtNotice': {
+      const payBy = new Date(m.payBy ?? m.at);
+      return note('debt-notice', EVENT_TEXT['debt-notice'](m.amount ?? 0, payBy), {
+        debtAmount: Math.round(m.amount ?? 0),
+        debtPayBy: payBy,
+      });
+    }
+    case 'DebtPaid':
+      return note('debt-paid', EVENT_TEXT['debt-paid'](), { debtPaidAt: at });
     case 'Scheduled': {
       const start = new Date(m.windowStart ?? m.at);
-      return {
-        status: current,
-        windowStart: start,
-        windowEnd: new Date(m.windowEnd ?? start.getTime() + 6 * 3600_000),
-        events: [event('scheduled', current, EVENT_TEXT.scheduled(start))],
-      };
+      return note('scheduled', EVENT_TEXT.scheduled(start), window(start));
+    }
+    case 'Rescheduled': {
+      const start = new Date(m.windowStart ?? m.at);
+      return note('rescheduled', EVENT_TEXT.rescheduled(start, m.reason ?? 'причина не указана'), window(start));
     }
     case 'Started':
-      return { status: current, events: [event('started', current, EVENT_TEXT.started())] };
+      return note('started', EVENT_TEXT.started());
     case 'Ported':
       return { status: 'Done', portedAt: at, events: [event('ported', 'Done', EVENT_TEXT.ported())] };
     case 'Rejected': {
@@ -108,7 +144,7 @@ function transition(m: ProcessMessage, current: OrderStatus): Transition {
       const reason = EVENT_TEXT['donor-rejected'](m.reason ?? 'причина не указана');
       return { status: 'Deleted', reason, events: [event('donor-rejected', 'Deleted', reason)] };
     }
-    default:
+    case 'Cancelled':
       return current === 'Deleted'
         ? { status: 'Deleted', events: [] }
         : {
@@ -199,18 +235,15 @@ async function applyMessages(
       status = t.status;
       events.push(...t.events);
       if (t.reason) reason = t.reason;
-      if (t.windowStart) {
-        patch.windowStart = t.windowStart;
-        patch.windowEnd = t.windowEnd ?? null;
-        patch.portationAt = t.windowStart;
-      }
+      Object.assign(patch, t.patch);
       if (t.portedAt) portedAt = t.portedAt;
       if (status !== 'PendingBDPN') break;
     }
     const lastSeq = fresh.at(-1)?.seq ?? p.processSeq;
     if (portedAt) {
+      // The porting's date stays the night it was scheduled for (the account and the order say the same).
       patch.completedAt = portedAt;
-      patch.portationAt = portedAt;
+      patch.portationAt = patch.windowStart ?? p.windowStart ?? portedAt;
       await writeRegistry(deps, tx, p, portedAt);
     }
     await repo.updatePortation(
@@ -265,6 +298,14 @@ async function writeRegistry(
       route: null,
     },
   ]);
+  await deps.watch.alert(tx, {
+    kind: 'ported',
+    msisdn: p.msisdn,
+    actorUserId: p.userId,
+    orderId: p.orderId,
+    at,
+    toOperatorId: p.toOperatorId,
+  });
 }
 
 async function notifyStage(

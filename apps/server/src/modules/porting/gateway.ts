@@ -1,5 +1,6 @@
 import { type TSchema, Type } from 'typebox';
 import { Value } from 'typebox/value';
+import { SIM_KINDS, type SimKind } from './tables';
 
 /**
  * The porting engine's one interface to the other side of the process: the central database of
@@ -32,6 +33,10 @@ export interface PortingApplication {
     birthDate: string | null;
     passport: { series: string; number: string };
   };
+  /** How the recipient's SIM reaches the subscriber; `address` only for a courier. */
+  sim?: { kind: SimKind; officeId?: string; address?: string };
+  /** The version of the recipient's contract terms the subscriber accepted. */
+  contractVersion?: string;
 }
 
 export const MESSAGE_TYPES = [
@@ -40,10 +45,15 @@ export const MESSAGE_TYPES = [
   'DonorCheck',
   'DonorAccepted',
   'DonorRejected',
+  'DebtNotice',
+  'DebtPaid',
   'Scheduled',
+  'Rescheduled',
   'Started',
   'Ported',
   'Cancelled',
+  'ContractSigned',
+  'SimIssued',
 ] as const;
 
 const ProcessMessageSchema = Type.Object({
@@ -54,6 +64,14 @@ const ProcessMessageSchema = Type.Object({
   reason: Type.Optional(Type.String({ maxLength: 500 })),
   windowStart: Type.Optional(Type.String({ maxLength: 40 })),
   windowEnd: Type.Optional(Type.String({ maxLength: 40 })),
+  amount: Type.Optional(Type.Number({ minimum: 0, maximum: 100_000_000 })),
+  payBy: Type.Optional(Type.String({ maxLength: 40 })),
+  debtMsisdns: Type.Optional(Type.Array(Type.String({ maxLength: 20 }), { maxItems: 20 })),
+  contractVersion: Type.Optional(Type.String({ maxLength: 100 })),
+  simKind: Type.Optional(Type.Union(SIM_KINDS.map((k) => Type.Literal(k)))),
+  temporaryMsisdn: Type.Optional(Type.String({ maxLength: 20 })),
+  activationCode: Type.Optional(Type.String({ maxLength: 255 })),
+  officeId: Type.Optional(Type.String({ maxLength: 100 })),
 });
 
 const ProcessViewSchema = Type.Object({
@@ -82,6 +100,17 @@ export interface ProcessMessage {
   reason?: string;
   windowStart?: string;
   windowEnd?: string;
+  /** DebtNotice: the amount (roubles), the moment to pay by, the numbers the debt is on. */
+  amount?: number;
+  payBy?: string;
+  debtMsisdns?: string[];
+  /** ContractSigned: the terms' version the recipient registered. */
+  contractVersion?: string;
+  /** SimIssued: the SIM's kind, the temporary number until the porting night, the eSIM code, the office. */
+  simKind?: SimKind;
+  temporaryMsisdn?: string;
+  activationCode?: string;
+  officeId?: string;
 }
 
 /** The messages after the ones the recipient has seen, and when to ask again (null once it is over). */

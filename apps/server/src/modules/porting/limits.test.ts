@@ -20,6 +20,7 @@ import {
   UNMETERED,
 } from './service';
 import { portationOrders } from './tables';
+import { ACCEPTED } from './test-support';
 import { deleteOrder } from './withdrawal';
 
 /**
@@ -112,7 +113,11 @@ describe('confirmation codes', () => {
     const wrong = Array.from({ length: 50 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
     const answers = await Promise.all(
       wrong.map((guess, i) =>
-        call(i, 'PUT', `/v1/order/portation/${order.id}/submit`, ivanov, { consent: true, confirmationCode: guess }),
+        call(i, 'PUT', `/v1/order/portation/${order.id}/submit`, ivanov, {
+          ...ACCEPTED,
+          consent: true,
+          confirmationCode: guess,
+        }),
       ),
     );
     const messages = answers.map((a) => a.json().errors?.confirmationCode?.[0] as string);
@@ -128,6 +133,7 @@ describe('confirmation codes', () => {
     expect(messages.filter((m) => m === 'Попытки ввода исчерпаны: запросите новый код.')).toHaveLength(45);
     // The right code comes too late: the attempts are spent.
     const right = await call(1, 'PUT', `/v1/order/portation/${order.id}/submit`, ivanov, {
+      ...ACCEPTED,
       consent: true,
       confirmationCode: code,
     });

@@ -15,6 +15,14 @@ const TOLD: ReadonlySet<EventKind> = new Set([
   'cancelled',
   'expired',
   'failed',
+  'sim-issued',
+  'debt-notice',
+  'debt-paid',
+  'rescheduled',
+  'held',
+  'hold-confirmed',
+  'hold-refused',
+  'hold-lapsed',
 ]);
 
 const SUBJECTS: Partial<Record<EventKind, string>> = {
@@ -28,6 +36,14 @@ const SUBJECTS: Partial<Record<EventKind, string>> = {
   cancelled: 'заявление отозвано',
   expired: 'заявление удалено',
   failed: 'заявление отменено',
+  'sim-issued': 'SIM-карта нового оператора',
+  'debt-notice': 'оплатите задолженность',
+  'debt-paid': 'задолженность оплачена',
+  rescheduled: 'перенос отложен',
+  held: 'ждёт подтверждения владельца номера',
+  'hold-confirmed': 'владелец номера подтвердил заявление',
+  'hold-refused': 'заявление отклонено владельцем номера',
+  'hold-lapsed': 'заявление передаётся в БДПН',
 };
 
 /** The e-mail the subscriber hears at: the one on the order, else their ESIA e-mail. */

@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { TEST_POSTGRES_URL } from '../../test/database';
 import { authHeaders, CITIZENS, type CookieJar, signIn } from '../esia/test-support';
 import { portationOrders } from './tables';
+import { ACCEPTED } from './test-support';
 
 /**
  * A database cut while the site runs: a node reaches PostgreSQL through a TCP relay the test can cut,
@@ -90,7 +91,7 @@ describe('the database cut while the site runs', () => {
       call('GET', '/v1/account/info'),
       call('GET', `/v1/account/orders?Msisdn=79037654321&Skip=0&Take=10&SortBy=lastUpdate&SortDesc=true`),
       call('GET', `/v1/order/portation/${order.id}`),
-      call('PUT', `/v1/order/portation/${order.id}/submit`, { consent: true }),
+      call('PUT', `/v1/order/portation/${order.id}/submit`, { ...ACCEPTED, consent: true }),
     ]);
     for (const res of answers) {
       expect(res.statusCode, res.body).toBe(503);

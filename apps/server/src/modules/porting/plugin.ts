@@ -1,18 +1,21 @@
-import { createBdpnStandin } from '@perenos/bdpn-standin';
+import { createBdpnStandin, DEMO_MOVED_WINDOWS } from '@perenos/bdpn-standin';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config/env';
 import { deriveKey } from '../../lib/seal';
 import { selfFetch } from '../../lib/self-fetch';
+import { numberWatch } from '../watch/service';
 import { advancePortation, expireDrafts, finish, forgetCodeSends } from './engine';
 import { EVENT_TEXT } from './events';
 import { createHttpGateway, type PortingGateway } from './gateway';
+import { releaseLapsedHold } from './hold';
 import { ChangeFeed } from './live';
 import portingRoutes from './routes';
 import {
   ADVANCE_QUEUE,
   EXPIRE_QUEUE,
   FAILED_QUEUE,
+  HOLD_QUEUE,
   type PortingDeps,
   WITHDRAW_FAILED_QUEUE,
   WITHDRAW_QUEUE,
@@ -49,6 +52,7 @@ export default fp(
         registry: lookupRegistry(app.db, (msisdn) => app.lookup.lookupFresh(msisdn)),
         timeScale: cfg.timeScale,
         token: cfg.gatewayToken,
+        movedWindows: DEMO_MOVED_WINDOWS,
       });
       await app.register(standin.plugin, { prefix: BDPN_STANDIN_PREFIX });
       gateway = createHttpGateway({ baseUrl: BDPN_STANDIN_PREFIX, token: cfg.gatewayToken, fetch: selfFetch(app) });
@@ -74,6 +78,11 @@ export default fp(
       siteOrigin: config.publicOrigin ?? null,
       now: () => new Date(),
       smsEnabled: app.notifications.channels.sms,
+      // The number watch hears of every attempt, in the transaction of the step that makes it.
+      watch: numberWatch({
+        notify: (tx, messages) => app.notifications.queue(tx, messages),
+        siteOrigin: config.publicOrigin ?? null,
+      }),
     };
     app.decorate('porting', { deps, feed, gateway });
 
@@ -91,6 +100,7 @@ export default fp(
     app.jobs.work<{ portationId: number }>(WITHDRAW_FAILED_QUEUE, (data) =>
       withdrawalFailed(deps, data.portationId, app.log),
     );
+    app.jobs.work<{ portationId: number }>(HOLD_QUEUE, (data) => releaseLapsedHold(deps, data.portationId));
     app.jobs.work<{ portationId: number }>(FAILED_QUEUE, (data) =>
       finish(deps, data.portationId, 'failed', EVENT_TEXT.failed()),
     );

@@ -11,6 +11,7 @@ import { tariffRegions } from '../tariffs/tables';
 import { advancePortation, expireDrafts } from './engine';
 import { createHttpGateway, GatewayUnavailable } from './gateway';
 import { FAILED_QUEUE, type PortationChange } from './service';
+import { ACCEPTED } from './test-support';
 
 /** The whole site with the engine's workers on and the process a million times faster. */
 async function portingApp(timeScale: number): Promise<TestApp> {
@@ -219,9 +220,9 @@ describe('steps 2–3: sign-in, update, submit', () => {
     expect((await call('GET', `/v1/order/portation/${order.id}`, signedOut)).statusCode).toBe(404);
     const theirs = { operatorId: op, tariffId: await tariffOf(op, 77), portationAt: earliest() };
     expect((await call('PUT', `/v1/order/portation/${order.id}`, petrova, theirs)).statusCode).toBe(404);
-    expect((await call('PUT', `/v1/order/portation/${order.id}/submit`, petrova, { consent: true })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await call('PUT', `/v1/order/portation/${order.id}/submit`, petrova, { ...ACCEPTED, consent: true })).statusCode,
+    ).toBe(404);
     expect((await call('POST', `/v1/order/portation/${order.id}/code`, petrova)).statusCode).toBe(404);
     expect((await call('DELETE', `/v1/order/portation/${order.id}`, petrova)).statusCode).toBe(404);
     const personal = (await call('GET', `/v1/order/portation/${order.id}?withPersonal=true`, ivanov)).json();
@@ -282,9 +283,12 @@ describe('steps 2–3: sign-in, update, submit', () => {
 
   it('needs consent, and for a number that is not a verified ESIA mobile, the SMS code', async () => {
     const order = await prepared(ivanov, '79165550007', 'megafon');
-    const noConsent = await call('PUT', `/v1/order/portation/${order.id}/submit`, ivanov, { consent: false });
+    const noConsent = await call('PUT', `/v1/order/portation/${order.id}/submit`, ivanov, {
+      ...ACCEPTED,
+      consent: false,
+    });
     expect(noConsent.json().errors.consent[0]).toContain('Подтвердите согласие');
-    const noCode = await call('PUT', `/v1/order/portation/${order.id}/submit`, ivanov, { consent: true });
+    const noCode = await call('PUT', `/v1/order/portation/${order.id}/submit`, ivanov, { ...ACCEPTED, consent: true });
     expect(noCode.statusCode).toBe(400);
     expect(noCode.json().errors.confirmationCode[0]).toContain('запросите код');
 
@@ -307,11 +311,13 @@ describe('steps 2–3: sign-in, update, submit', () => {
     const code = /(\d{6})/.exec(sms.body)?.[1] ?? '';
     const wrong = code === '000000' ? '111111' : '000000';
     const bad = await call('PUT', `/v1/order/portation/${order.id}/submit`, ivanov, {
+      ...ACCEPTED,
       consent: true,
       confirmationCode: wrong,
     });
     expect(bad.json().errors.confirmationCode[0]).toBe('Неверный код. Осталось попыток: 4.');
     const ok = await call('PUT', `/v1/order/portation/${order.id}/submit`, ivanov, {
+      ...ACCEPTED,
       consent: true,
       confirmationCode: code,
     });
@@ -327,7 +333,7 @@ describe('steps 2–3: sign-in, update, submit', () => {
 describe('the porting process', () => {
   it('carries a submitted order to Done, writes the registry, tells the user and every live page', async () => {
     const order = await prepared(ivanov, '79037654321', 't2');
-    const res = await call('PUT', `/v1/order/portation/${order.id}/submit`, ivanov, { consent: true });
+    const res = await call('PUT', `/v1/order/portation/${order.id}/submit`, ivanov, { ...ACCEPTED, consent: true });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'PendingBDPN', isMsisdnConfirmed: true });
     const done = await waitForStatus(order.id, ivanov, 'Done');
@@ -336,12 +342,23 @@ describe('the porting process', () => {
       'submitted',
       'registered',
       'accepted',
+      'contract-signed',
       'donor-check',
+      'sim-issued',
       'donor-accepted',
       'scheduled',
       'started',
       'ported',
     ]);
+    // The recipient's side: the eSIM with its code and the temporary number, the terms on the order.
+    expect(done).toMatchObject({
+      sim: { kind: 'esim', officeId: null, office: null, address: null },
+      fee: 100,
+      contractVersion: ACCEPTED.contractVersion,
+      temporaryMsisdn: expect.stringMatching(/^7958\d{7}$/),
+      esimActivationCode: expect.stringMatching(/^LPA:1\$/),
+      debt: null,
+    });
     // Every node's lookup answers the new operator within a poll.
     const check = await waitFor('/check to answer Т2', async () => {
       const r = await t.app.inject({
@@ -372,12 +389,14 @@ describe('the porting process', () => {
   });
 
   it.each([
-    [CITIZENS.dolgova, '79275551234', 'mts', 'Отказ донора: задолженность по договору 1\u00a0840\u00a0₽'],
+    [CITIZENS.dolgova, '79275551234', 'mts', 'Отказ донора: задолженность 1\u00a0840\u00a0₽ не оплачена до '],
     [CITIZENS.morozov, '79851112233', 'beeline', 'Отказ донора: паспортные данные заявителя не совпадают'],
   ])('shows the donor’s refusal as the reason (%s)', async (oid, msisdn, to, reason) => {
     const jar = (await signIn(t.app, oid)).jar;
     const order = await prepared(jar, msisdn, to);
-    expect((await call('PUT', `/v1/order/portation/${order.id}/submit`, jar, { consent: true })).statusCode).toBe(200);
+    expect(
+      (await call('PUT', `/v1/order/portation/${order.id}/submit`, jar, { ...ACCEPTED, consent: true })).statusCode,
+    ).toBe(200);
     const deleted = await waitForStatus(order.id, jar, 'Deleted');
     expect(deleted.reason).toContain(reason);
     expect(deleted.events.at(-1)).toMatchObject({ kind: 'donor-rejected', status: 'Deleted' });
@@ -441,7 +460,7 @@ describe('withdrawing a submitted application (real time)', () => {
       portationAt: earliest(),
     });
     expect(put.statusCode, put.body).toBe(200);
-    const submitted = await inject('PUT', `/v1/order/portation/${order.id}/submit`, { consent: true });
+    const submitted = await inject('PUT', `/v1/order/portation/${order.id}/submit`, { ...ACCEPTED, consent: true });
     expect(submitted.statusCode, submitted.body).toBe(200);
     // The engine files the application; the central database will check it in 5 minutes.
     await waitFor('the application to reach the central database', async () => {
@@ -481,7 +500,9 @@ describe('withdrawing a submitted application (real time)', () => {
       tariffId: tariff?.id,
       portationAt: earliest(),
     });
-    const submitted = (await inject('PUT', `/v1/order/portation/${order.id}/submit`, { consent: true })).json();
+    const submitted = (
+      await inject('PUT', `/v1/order/portation/${order.id}/submit`, { ...ACCEPTED, consent: true })
+    ).json();
     expect(submitted.status).toBe('PendingBDPN');
     const down = {
       ...slow.app.porting.deps,

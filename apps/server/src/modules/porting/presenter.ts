@@ -1,5 +1,6 @@
 import { formatDay } from '../../lib/moscow';
 import { presentOperator } from '../operators/presenter';
+import { PORTING_FEE_RUB } from './contract-terms';
 import type { findOrder, orderEvents } from './repository';
 import { portationWindow } from './rules';
 
@@ -17,9 +18,10 @@ export interface Personal {
 export function presentOrder(
   view: OrderView,
   events: EventRow[],
-  extra: { isMsisdnConfirmed: boolean; now: Date; personal?: Personal | null },
+  extra: { isMsisdnConfirmed: boolean; now: Date; personal?: Personal | null; courierAddress: string | null },
 ) {
   const o = view.order;
+  const p = view.portation;
   const window = portationWindow(extra.now);
   return {
     id: o.id,
@@ -35,11 +37,31 @@ export function presentOrder(
     email: o.email,
     createdAt: o.createdAt.toISOString(),
     lastUpdatedAt: o.lastUpdateAt.toISOString(),
-    portationId: view.portationId === null ? null : Number(view.portationId),
+    portationId: p?.id ?? null,
     reason: o.reason,
     isMsisdnConfirmed: extra.isMsisdnConfirmed,
     // A draft can always be deleted; a submitted application only until the window is scheduled.
-    canWithdraw: o.status === 'Initialized' || (o.status === 'PendingBDPN' && view.windowStart === null),
+    canWithdraw: o.status === 'Initialized' || (o.status === 'PendingBDPN' && !p?.windowStart),
+    sim: o.simKind
+      ? {
+          kind: o.simKind,
+          officeId: o.simOfficeId,
+          office: view.office?.id ? { ...view.office } : null,
+          address: o.simKind === 'courier' ? extra.courierAddress : null,
+        }
+      : null,
+    fee: PORTING_FEE_RUB,
+    contractVersion: o.contractVersion,
+    contractAcceptedAt: o.contractAcceptedAt?.toISOString() ?? null,
+    consentVersion: o.consentVersion,
+    consentAcceptedAt: o.consentAcceptedAt?.toISOString() ?? null,
+    simIssuedAt: p?.simIssuedAt?.toISOString() ?? null,
+    temporaryMsisdn: p?.temporaryMsisdn ?? null,
+    esimActivationCode: p?.esimActivationCode ?? null,
+    debt:
+      p?.debtAmount != null && p.debtPayBy
+        ? { amount: p.debtAmount, payBy: p.debtPayBy.toISOString(), paidAt: p.debtPaidAt?.toISOString() ?? null }
+        : null,
     earliestPortationAt: window.earliest,
     latestPortationAt: window.latest,
     events: events.map((e) => ({

@@ -11,6 +11,7 @@ import {
   portationEvents,
   portationOrders,
   portations,
+  recipientOffices,
 } from './tables';
 
 const fromOp = aliasedTable(operators, 'from_op');
@@ -19,7 +20,7 @@ const toOp = aliasedTable(operators, 'to_op');
 export type OrderRow = typeof portationOrders.$inferSelect;
 export type PortationRow = typeof portations.$inferSelect;
 
-/** An order with what its answer shows: operators, region, the portation it started. */
+/** An order with what its answer shows: operators, region, the chosen office, the portation it started. */
 export async function findOrder(db: Database, id: number) {
   const [row] = await db
     .select({
@@ -27,18 +28,54 @@ export async function findOrder(db: Database, id: number) {
       regionName: regions.name,
       fromOperator: { id: fromOp.id, slug: fromOp.slug, name: fromOp.name },
       toOperator: { id: toOp.id, slug: toOp.slug, name: toOp.name },
-      portationId: sql<
-        number | null
-      >`(select max(${portations.id}) from ${portations} where ${portations.orderId} = ${portationOrders.id})`,
-      /** The porting window, once the central database has scheduled it (a withdrawal is refused from then). */
-      windowStart: sql<Date | null>`(select ${portations.windowStart} from ${portations} where ${portations.orderId} = ${portationOrders.id} order by ${portations.id} desc limit 1)`,
+      office: {
+        id: recipientOffices.id,
+        name: recipientOffices.name,
+        address: recipientOffices.address,
+        hours: recipientOffices.hours,
+      },
+      portation: {
+        id: portations.id,
+        windowStart: portations.windowStart,
+        simIssuedAt: portations.simIssuedAt,
+        temporaryMsisdn: portations.temporaryMsisdn,
+        esimActivationCode: portations.esimActivationCode,
+        debtAmount: portations.debtAmount,
+        debtPayBy: portations.debtPayBy,
+        debtPaidAt: portations.debtPaidAt,
+      },
     })
     .from(portationOrders)
     .leftJoin(regions, eq(regions.code, portationOrders.regionCode))
     .leftJoin(fromOp, eq(fromOp.id, portationOrders.fromOperatorId))
     .leftJoin(toOp, eq(toOp.id, portationOrders.toOperatorId))
+    .leftJoin(recipientOffices, eq(recipientOffices.id, portationOrders.simOfficeId))
+    .leftJoin(
+      portations,
+      eq(portations.id, sql`(select max(p2.id) from ${portations} p2 where p2.order_id = ${portationOrders.id})`),
+    )
     .where(eq(portationOrders.id, id));
   return row;
+}
+
+/** The recipient's offices in a region, for picking up the SIM. */
+export async function officesOf(db: Database, operatorId: number, regionCode: number) {
+  return db
+    .select({
+      id: recipientOffices.id,
+      name: recipientOffices.name,
+      address: recipientOffices.address,
+      hours: recipientOffices.hours,
+    })
+    .from(recipientOffices)
+    .where(and(eq(recipientOffices.operatorId, operatorId), eq(recipientOffices.regionCode, regionCode)))
+    .orderBy(asc(recipientOffices.id));
+}
+
+/** Stores the demo offices (once per seed). */
+export async function insertOffices(tx: Database, rows: (typeof recipientOffices.$inferInsert)[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.insert(recipientOffices).values(rows).onConflictDoNothing();
 }
 
 /** The order's timeline, oldest first (the portation's events carry the order too). */
@@ -55,10 +92,13 @@ export async function orderEvents(db: Database, orderId: number) {
     .orderBy(asc(portationEvents.occurredAt), asc(portationEvents.id));
 }
 
-/** Marks that the engine is filing the portation, under its row lock; false when it is no longer wanted. */
+/**
+ * Marks that the engine is filing the portation, under its row lock; undefined when it is no longer
+ * wanted, or is held for the number's watcher (it is filed once the hold is released).
+ */
 export async function startFiling(tx: Database, id: number, now: Date): Promise<PortationRow | undefined> {
   const p = await lockPortation(tx, id);
-  if (p?.status !== 'PendingBDPN') return undefined;
+  if (p?.status !== 'PendingBDPN' || p.heldUntil !== null) return undefined;
   if (p.filingStartedAt === null) {
     await tx.update(portations).set({ filingStartedAt: now }).where(eq(portations.id, id));
   }

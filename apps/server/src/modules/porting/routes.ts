@@ -7,15 +7,30 @@ import { ORDER_OWNER } from '../../lib/security';
 import type { ChangeFeed } from './live';
 import {
   CodeSentSchema,
+  ContractTermsSchema,
   GetQuery,
   InitBody,
+  OfficeListSchema,
   OrderIdParams,
   PortationOrderSchema,
   PortationProblemSchema,
   SubmitBody,
   UpdateBody,
 } from './schemas';
-import { getOrder, initOrder, type Owner, type PortingDeps, sendCode, submitOrder, updateOrder } from './service';
+import {
+  getOrder,
+  initOrder,
+  type Owner,
+  orderCalendar,
+  orderOffices,
+  orderPdf,
+  orderTerms,
+  type PortingDeps,
+  refileOrder,
+  sendCode,
+  submitOrder,
+  updateOrder,
+} from './service';
 import { deleteOrder } from './withdrawal';
 
 const TAGS = ['Заявления на перенос'];
@@ -29,6 +44,8 @@ const portingRoutes: FastifyPluginAsyncTypebox<{ deps: PortingDeps; feed: Change
   app.addSchema(PortationOrderSchema);
   app.addSchema(PortationProblemSchema);
   app.addSchema(CodeSentSchema);
+  app.addSchema(ContractTermsSchema);
+  app.addSchema(OfficeListSchema);
   const ownerCookie = `${app.session.secure ? '__Host-' : ''}perenos-order-owner`;
   const cookieOptions = {
     httpOnly: true,
@@ -171,6 +188,119 @@ const portingRoutes: FastifyPluginAsyncTypebox<{ deps: PortingDeps; feed: Change
       },
     },
     async (request) => submitOrder(deps, signedIn(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/v1/order/portation/:id/offices',
+    {
+      config: { feature: 'Portation' },
+      schema: {
+        operationId: 'getPortationOffices',
+        security: ORDER_OWNER,
+        tags: TAGS,
+        summary: 'Шаг 3: офисы нового оператора в регионе номера, где выдают SIM-карту',
+        params: OrderIdParams,
+        response: { 200: Type.Ref('RecipientOffices'), 400: ProblemRef, 404: ProblemRef },
+      },
+    },
+    async (request) => orderOffices(deps, ownerOf(request), request.params.id),
+  );
+
+  app.get(
+    '/v1/order/portation/:id/terms',
+    {
+      config: { feature: 'Portation' },
+      schema: {
+        operationId: 'getPortationTerms',
+        security: ORDER_OWNER,
+        tags: TAGS,
+        summary: 'Шаг 3: условия договора с новым оператором и плата за перенос',
+        description: 'Редакцию условий (`version`) нужно передать при отправке заявления как `contractVersion`.',
+        params: OrderIdParams,
+        response: { 200: Type.Ref('ContractTerms'), 400: ProblemRef, 404: ProblemRef },
+      },
+    },
+    async (request) => orderTerms(deps, ownerOf(request), request.params.id),
+  );
+
+  app.get(
+    '/v1/order/portation/:id/calendar.ics',
+    {
+      config: { feature: 'Portation', signIn: true },
+      schema: {
+        operationId: 'getPortationCalendar',
+        security: ORDER_OWNER,
+        tags: TAGS,
+        summary: 'Ночь переноса для календаря (iCalendar)',
+        description:
+          'Одно событие — окно переноса (00:00–06:00 МСК): что будет и что делать, если утром новая SIM-карта не работает.',
+        produces: ['text/calendar'],
+        params: OrderIdParams,
+        response: {
+          200: Type.String({ description: 'Файл .ics' }),
+          400: ProblemRef,
+          401: ProblemRef,
+          404: ProblemRef,
+        },
+      },
+    },
+    async (request, reply) => {
+      const ics = await orderCalendar(deps, signedIn(request), request.params.id);
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="perenos-${request.params.id}.ics"`)
+        .send(ics);
+    },
+  );
+
+  app.get(
+    '/v1/order/portation/:id/application.pdf',
+    {
+      config: { feature: 'Portation', signIn: true },
+      schema: {
+        operationId: 'getPortationApplicationPdf',
+        security: ORDER_OWNER,
+        tags: TAGS,
+        summary: 'Заявление на перенос в PDF — распечатать или сохранить',
+        produces: ['application/pdf'],
+        params: OrderIdParams,
+        response: {
+          200: Type.String({ format: 'binary', description: 'Файл PDF' }),
+          401: ProblemRef,
+          404: ProblemRef,
+        },
+      },
+    },
+    async (request, reply) => {
+      const pdf = await orderPdf(deps, signedIn(request), request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="zayavlenie-${request.params.id}.pdf"`)
+        .send(pdf);
+    },
+  );
+
+  app.post(
+    '/v1/order/portation/:id/refile',
+    {
+      config: { feature: 'Portation', signIn: true },
+      schema: {
+        operationId: 'refilePortationOrder',
+        security: ORDER_OWNER,
+        tags: TAGS,
+        summary: 'Подать заново: новое заявление с теми же выбором оператора, тарифа, SIM-карты и почтой',
+        description:
+          'Только для отменённого или отклонённого заявления. Новое заявление — черновик с ближайшей датой переноса; отказывает так же, как шаг 1 (60 дней после переноса, незавершённое заявление).',
+        params: OrderIdParams,
+        response: {
+          200: Type.Ref('PortationOrder'),
+          400: Type.Ref('PortationProblem'),
+          401: ProblemRef,
+          404: ProblemRef,
+        },
+      },
+    },
+    async (request) => refileOrder(deps, signedIn(request), request.params.id),
   );
 
   app.delete(

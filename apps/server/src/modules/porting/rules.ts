@@ -8,6 +8,12 @@ import { addDays, addMonths, formatDay, moscowDay } from '../../lib/moscow';
 export const MIN_DAYS_AHEAD = 8;
 export const MAX_MONTHS_AHEAD = 6;
 export const MIN_DAYS_BETWEEN_PORTINGS = 60;
+/**
+ * How long an application for a number someone else watches waits for the watcher's answer before it is
+ * filed anyway: the site may not keep a subscriber from porting their number, only give its watcher a
+ * day to say «Это не я». A person's time to answer: not scaled by PORTING_TIME_SCALE.
+ */
+export const HOLD_HOURS = 24;
 /** An order nobody submitted is removed after this many days. */
 export const DRAFT_LIFETIME_DAYS = 7;
 

@@ -1,7 +1,7 @@
 import { type TSchema, Type } from 'typebox';
 import { ProblemSchema } from '../../lib/schemas';
 import { EVENT_KINDS } from './events';
-import { ORDER_STATUSES } from './tables';
+import { ORDER_STATUSES, SIM_KINDS } from './tables';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -17,6 +17,35 @@ const Operator = Type.Object({
 });
 
 const Day = (description: string) => Type.String({ format: 'date', description });
+
+const SimKindSchema = Type.Union(
+  SIM_KINDS.map((k) => Type.Literal(k)),
+  { description: 'esim — eSIM, office — забрать в офисе, courier — курьером' },
+);
+
+const Office = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    address: Type.String(),
+    hours: Type.String({ description: 'Часы работы' }),
+  },
+  { description: 'Офис нового оператора, где выдают SIM-карту' },
+);
+
+export const OfficeListSchema = Type.Array(Office, { $id: 'RecipientOffices' });
+
+/** The SIM choice of steps 2–3. */
+const SimChoice = Type.Object(
+  {
+    kind: SimKindSchema,
+    officeId: Type.Optional(Type.String({ maxLength: 100, description: 'Офис — для kind=office' })),
+    address: Type.Optional(
+      Type.String({ maxLength: 300, description: 'Адрес доставки — для kind=courier: город, улица, дом, квартира' }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 export const PortationOrderSchema = Type.Object(
   {
@@ -42,6 +71,37 @@ export const PortationOrderSchema = Type.Object(
       description:
         'Можно ли удалить или отозвать заявление сейчас: черновик — всегда, отправленное — пока БДПН не назначила окно переноса',
     }),
+    sim: Nullable(
+      Type.Object(
+        {
+          kind: SimKindSchema,
+          officeId: Nullable(Type.String()),
+          office: Nullable(Office),
+          address: Nullable(Type.String({ description: 'Адрес доставки курьером (только владельцу заявления)' })),
+        },
+        { description: 'Как получить SIM-карту нового оператора' },
+      ),
+    ),
+    fee: Type.Integer({ description: 'Плата за перенос номера новому оператору, ₽ (не больше 100 ₽)' }),
+    contractVersion: Nullable(Type.String({ description: 'Редакция принятых условий договора с новым оператором' })),
+    contractAcceptedAt: Nullable(Type.String({ format: 'date-time', description: 'Когда условия приняты' })),
+    consentVersion: Nullable(
+      Type.String({ description: 'Редакция принятого согласия на обработку персональных данных' }),
+    ),
+    consentAcceptedAt: Nullable(Type.String({ format: 'date-time', description: 'Когда согласие дано' })),
+    simIssuedAt: Nullable(Type.String({ format: 'date-time', description: 'Когда новый оператор выдал SIM-карту' })),
+    temporaryMsisdn: Nullable(Type.String({ description: 'Временный номер новой SIM-карты до ночи переноса' })),
+    esimActivationCode: Nullable(Type.String({ description: 'Код активации eSIM (строка LPA для QR-кода)' })),
+    debt: Nullable(
+      Type.Object(
+        {
+          amount: Type.Integer({ description: 'Задолженность перед прежним оператором, ₽' }),
+          payBy: Type.String({ format: 'date-time', description: 'До какого момента её нужно оплатить' }),
+          paidAt: Nullable(Type.String({ format: 'date-time', description: 'Когда оплачена' })),
+        },
+        { description: 'Уведомление донора о задолженности: перенос состоится, только если оплатить её вовремя' },
+      ),
+    ),
     earliestPortationAt: Day('Самая ранняя дата переноса, если отправить заявление сегодня'),
     latestPortationAt: Day('Самая поздняя дата переноса'),
     events: Type.Array(
@@ -105,12 +165,31 @@ export const UpdateBody = Type.Object({
   tariffId: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Тариф нового оператора' }),
   portationAt: Type.String({ maxLength: 10, description: 'Дата переноса, ГГГГ-ММ-ДД (московское время)' }),
   email: Type.Optional(Nullable(Type.String({ maxLength: 254, description: 'Почта для уведомлений' }))),
+  sim: Type.Optional(SimChoice),
 });
 
 export const SubmitBody = Type.Object({
   consent: Type.Boolean({ description: 'Согласие на перенос и обработку персональных данных' }),
   confirmationCode: Type.Optional(Type.String({ maxLength: 12, description: 'Код из SMS, если номер не из Госуслуг' })),
+  sim: Type.Optional(SimChoice),
+  contractVersion: Type.Optional(
+    Type.String({ maxLength: 40, description: 'Редакция условий договора с новым оператором, которые человек принял' }),
+  ),
 });
+
+export const ContractTermsSchema = Type.Object(
+  {
+    version: Type.String({ description: 'Редакция условий' }),
+    title: Type.String(),
+    points: Type.Array(Type.String()),
+    fee: Type.Integer({ description: 'Плата за перенос, ₽' }),
+    consent: Type.Object(
+      { version: Type.String(), text: Type.String() },
+      { description: 'Согласие на перенос и обработку персональных данных: его редакция записывается в заявление' },
+    ),
+  },
+  { $id: 'ContractTerms', description: 'Условия договора с новым оператором при переносе номера' },
+);
 
 export const GetQuery = Type.Object({
   withPersonal: Type.Optional(Type.Boolean({ description: 'Добавить данные заявителя из Госуслуг (шаг 3)' })),

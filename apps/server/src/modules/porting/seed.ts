@@ -1,15 +1,17 @@
 import { STANDIN_CITIZENS, type StandinCitizen } from '@perenos/esia-standin';
 import { and, asc, eq } from 'drizzle-orm';
-import type { DatabaseHandle } from '../../db/client';
-import { operators, seedRuns } from '../../db/schema';
+import type { Database, DatabaseHandle } from '../../db/client';
+import { operators, regionOperators, seedRuns } from '../../db/schema';
 import { JobQueue } from '../../lib/jobs';
 import { addDays, moscowDay } from '../../lib/moscow';
 import { deriveKey } from '../../lib/seal';
 import { LookupEngine } from '../lookup/engine';
 import { tariffRegions } from '../tariffs/tables';
+import { CONTRACT_VERSION } from './contract-terms';
+import { demoOffices } from './demo-offices';
 import { advancePortation, type EngineDeps } from './engine';
 import * as portingRepo from './repository';
-import { initOrder, submitOrder, UNMETERED, updateOrder } from './service';
+import { initOrder, NO_WATCH, submitOrder, UNMETERED, updateOrder } from './service';
 import { clockedStandinGateway } from './standin-store';
 import { deleteOrder } from './withdrawal';
 
@@ -131,6 +133,7 @@ export async function seedPortingDemo(
       siteOrigin: null,
       now: at,
       smsEnabled: false,
+      watch: NO_WATCH,
     };
 
     const ops = await db.select({ id: operators.id, slug: operators.slug }).from(operators);
@@ -194,7 +197,11 @@ export async function seedPortingDemo(
             portationAt: addDays(moscowDay(at()), 8),
             email: profile.email,
           });
-          const submitted = await submitOrder(deps, owner, order.id, { consent: true });
+          const submitted = await submitOrder(deps, owner, order.id, {
+            consent: true,
+            sim: { kind: 'esim' },
+            contractVersion: CONTRACT_VERSION,
+          });
           const portationId = submitted.portationId ?? 0;
           if (step.outcome === 'cancelled') {
             // The application reached the central database; the subscriber changed their mind within the hour.
@@ -212,4 +219,16 @@ export async function seedPortingDemo(
   } finally {
     await Promise.all([lookup.stop(), jobs.stop()]);
   }
+}
+
+/** The recipients' demo offices: two in each region for every operator that works there. */
+export async function seedOfficesDemo(tx: Database): Promise<void> {
+  const pairs = await tx
+    .select({ id: operators.id, slug: operators.slug, name: operators.name, regionCode: regionOperators.regionCode })
+    .from(regionOperators)
+    .innerJoin(operators, eq(operators.id, regionOperators.operatorId));
+  await portingRepo.insertOffices(
+    tx,
+    pairs.flatMap((p) => demoOffices(p, p.regionCode)),
+  );
 }

@@ -4,18 +4,27 @@ import type { Database } from '../../db/client';
 import type { JobQueue } from '../../lib/jobs';
 import { formatDay, isCalendarDay, moscowDay, moscowMidnight } from '../../lib/moscow';
 import { HttpProblem, notFound, validationProblem } from '../../lib/problem';
-import { keyedHash } from '../../lib/seal';
+import { keyedHash, seal, unseal } from '../../lib/seal';
 import type { LookupAnswer } from '../lookup/engine';
 import { quotaExhausted } from '../lookup/quota';
 import type { NewNotification } from '../notifications/repository';
 import type { UserProfile } from '../users/tables';
+import {
+  CONSENT_TEXT,
+  CONSENT_VERSION,
+  CONTRACT_VERSION,
+  type ContractTerms,
+  contractTerms,
+  PORTING_FEE_RUB,
+} from './contract-terms';
+import { applicationPdf, calendarFile, portingWindow } from './documents';
 import { EVENT_TEXT, type NewEvent } from './events';
 import type { PortingGateway } from './gateway';
 import { codeNotification, contactEmail, portationLink, stageNotifications } from './messages';
 import { type Personal, presentOrder } from './presenter';
 import * as repo from './repository';
-import { nextPortingAllowed, portationWindow, recentlyPortedMessage } from './rules';
-import type { OrderStatus } from './tables';
+import { HOLD_HOURS, nextPortingAllowed, portationWindow, recentlyPortedMessage } from './rules';
+import type { OrderStatus, SimKind } from './tables';
 
 export const ADVANCE_QUEUE = 'porting.advance';
 export const FAILED_QUEUE = 'porting.failed';
@@ -23,11 +32,15 @@ export const EXPIRE_QUEUE = 'porting.expire-drafts';
 /** Withdraws an application at the central database that the site no longer pursues (retried). */
 export const WITHDRAW_QUEUE = 'porting.withdraw';
 export const WITHDRAW_FAILED_QUEUE = 'porting.withdraw-failed';
+/** Files a held application whose watcher did not answer in time (hold.ts). */
+export const HOLD_QUEUE = 'porting.hold-lapse';
 
 export const PORTING_QUEUES = [
   { name: FAILED_QUEUE },
   { name: EXPIRE_QUEUE },
   { name: WITHDRAW_FAILED_QUEUE },
+  // One lapse job per held portation; retried like the engine's steps.
+  { name: HOLD_QUEUE, policy: 'stately', retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 },
   {
     name: WITHDRAW_QUEUE,
     // One withdrawal per portation at a time; a central database that does not answer is asked again
@@ -60,6 +73,36 @@ export interface PortationChange {
   status: OrderStatus;
 }
 
+/** What happened to a number that the people watching it hear of (the watch module). */
+export interface WatchAttempt {
+  kind: 'started' | 'code' | 'held' | 'ported';
+  msisdn: string;
+  /** Who did it: a watcher hears nothing of their own steps; null when unknown (step 1 without sign-in). */
+  actorUserId: number | null;
+  orderId: number | null;
+  at: Date;
+  /** A held application: until when it waits for the watcher's answer. */
+  holdUntil?: Date;
+  /** The operator the number moved to. */
+  toOperatorId?: number | null;
+}
+
+/** How a hold ended, as its watchers see it. */
+export type HoldOutcome = 'confirmed' | 'refused' | 'lapsed' | 'withdrawn';
+
+/**
+ * The number watch, as porting needs it (wired in plugin.ts): alerts to the number's watchers other
+ * than the actor, written in the caller's transaction with their e-mail and SMS; the users told come
+ * back (someone else watches the number when there are any). `settle` records how a hold ended.
+ */
+export interface NumberWatch {
+  alert(tx: Database, attempt: WatchAttempt): Promise<number[]>;
+  settle(tx: Database, orderId: number, outcome: HoldOutcome, at: Date): Promise<void>;
+}
+
+/** Nobody watches: for the demo's history, which nobody is told about. */
+export const NO_WATCH: NumberWatch = { alert: async () => [], settle: async () => {} };
+
 /** Everything the porting rules need from the rest of the site. */
 export interface PortingDeps {
   db: Database;
@@ -76,6 +119,7 @@ export interface PortingDeps {
   now: () => Date;
   /** Whether SMS can be sent (confirmation codes need it). */
   smsEnabled: boolean;
+  watch: NumberWatch;
 }
 
 /** Who asks: a signed-in user, and the browser (the owner cookie), either may be missing. */
@@ -132,11 +176,52 @@ async function answer(deps: PortingDeps, owner: Owner, id: number, withPersonal 
         }
       : null;
   }
+  const sealed = view.order.simAddressSealed;
   return presentOrder(view, await repo.orderEvents(deps.db, id), {
     isMsisdnConfirmed: owner.userId !== null && isConfirmed(view.order, profile),
     now: deps.now(),
+    courierAddress: sealed ? unseal(deps.keys.seal, sealed) : null,
     ...(personal !== undefined ? { personal } : {}),
   });
+}
+
+/** The SIM choice of steps 2–3 as the subscriber sends it. */
+export interface SimChoice {
+  kind: SimKind;
+  officeId?: string | undefined;
+  address?: string | undefined;
+}
+
+/**
+ * Checks a SIM choice against the order's recipient and region: an office must be one of the recipient's
+ * in the number's region, a courier needs a whole address. Answers the columns to store, or the field's
+ * message.
+ */
+async function simColumns(
+  deps: PortingDeps,
+  sim: SimChoice,
+  recipient: { operatorId: number | null; regionCode: number | null },
+): Promise<{ columns: Pick<repo.OrderRow, 'simKind' | 'simOfficeId' | 'simAddressSealed'> } | { problem: string }> {
+  if (sim.kind === 'esim') return { columns: { simKind: 'esim', simOfficeId: null, simAddressSealed: null } };
+  if (sim.kind === 'office') {
+    if (!sim.officeId) return { problem: 'Выберите офис, где заберёте SIM-карту.' };
+    const offices =
+      recipient.operatorId !== null && recipient.regionCode !== null
+        ? await repo.officesOf(deps.db, recipient.operatorId, recipient.regionCode)
+        : [];
+    if (!offices.some((o) => o.id === sim.officeId)) {
+      return { problem: 'Такого офиса нового оператора нет в регионе номера: выберите офис из списка.' };
+    }
+    return { columns: { simKind: 'office', simOfficeId: sim.officeId, simAddressSealed: null } };
+  }
+  const address = (sim.address ?? '').replace(/\s+/g, ' ').trim();
+  if (address.length < 10 || !/\p{L}{2,}/u.test(address) || !/\d/.test(address)) {
+    return {
+      problem:
+        'Укажите адрес доставки целиком: город, улицу, дом и квартиру, например «г. Самара, ул. Ленина, д. 5, кв. 12».',
+    };
+  }
+  return { columns: { simKind: 'courier', simOfficeId: null, simAddressSealed: seal(deps.keys.seal, address) } };
 }
 
 function refusal(
@@ -251,6 +336,7 @@ export async function initOrder(
       await repo.insertEvents(tx, { orderId: row.id, portationId: null }, [
         { kind: 'created', status: 'Initialized', description: EVENT_TEXT.created(), occurredAt: now },
       ]);
+      await deps.watch.alert(tx, { kind: 'started', msisdn, actorUserId: owner.userId, orderId: row.id, at: now });
       return row;
     })
     .catch(async (err: unknown) => {
@@ -292,13 +378,25 @@ export async function updateOrder(
   deps: PortingDeps,
   owner: Owner & { userId: number },
   id: number,
-  body: { operatorId: number; tariffId: number; portationAt: string; email?: string | null | undefined },
+  body: {
+    operatorId: number;
+    tariffId: number;
+    portationAt: string;
+    email?: string | null | undefined;
+    sim?: SimChoice | undefined;
+  },
 ) {
   const now = deps.now();
   const view = await ownedOrder(deps, owner, id);
   const order = view.order;
   if (order.status !== 'Initialized') throw notEditable(order.status);
   const errors: Record<string, string[]> = {};
+  const sim = body.sim
+    ? await simColumns(deps, body.sim, { operatorId: body.operatorId, regionCode: order.regionCode })
+    : null;
+  if (sim && 'problem' in sim) errors.sim = [sim.problem];
+  // Another recipient has other offices: an office chosen for the previous one is forgotten.
+  const keepSim = !sim && order.toOperatorId === body.operatorId;
   const operatorProblem = await checkOperator(deps, body.operatorId, order, view.regionName);
   if (operatorProblem) errors.operatorId = [operatorProblem];
   const tariff = await repo.tariffForRegion(deps.db, body.tariffId, order.regionCode ?? 0);
@@ -336,6 +434,11 @@ export async function updateOrder(
           tariffName: tariff?.name ?? null,
           portationDate: body.portationAt,
           email,
+          ...(sim && 'columns' in sim
+            ? sim.columns
+            : keepSim
+              ? {}
+              : { simKind: null, simOfficeId: null, simAddressSealed: null }),
         },
         now,
       );
@@ -405,6 +508,7 @@ export async function sendCode(deps: PortingDeps, owner: Owner & { userId: numbe
       attemptsLeft: CODE_ATTEMPTS,
     });
     await deps.notify(tx, [codeNotification({ userId: owner.userId, orderId: id, msisdn: order.msisdn }, code)]);
+    await deps.watch.alert(tx, { kind: 'code', msisdn: order.msisdn, actorUserId: owner.userId, orderId: id, at: now });
   });
   return {
     sentTo: order.msisdn,
@@ -458,7 +562,12 @@ export async function submitOrder(
   deps: PortingDeps,
   owner: Owner & { userId: number },
   id: number,
-  body: { consent: boolean; confirmationCode?: string | undefined },
+  body: {
+    consent: boolean;
+    confirmationCode?: string | undefined;
+    sim?: SimChoice | undefined;
+    contractVersion?: string | undefined;
+  },
 ) {
   const now = deps.now();
   const view = await ownedOrder(deps, owner, id);
@@ -466,6 +575,16 @@ export async function submitOrder(
   if (order.status !== 'Initialized') throw notEditable(order.status);
   const errors: Record<string, string[]> = {};
   if (order.toOperatorId === null || order.tariffId === null) errors.tariffId = ['Выберите нового оператора и тариф.'];
+  const sim = body.sim
+    ? await simColumns(deps, body.sim, { operatorId: order.toOperatorId, regionCode: order.regionCode })
+    : null;
+  if (sim && 'problem' in sim) errors.sim = [sim.problem];
+  else if (!sim && order.simKind === null) errors.sim = ['Выберите, как получить SIM-карту нового оператора.'];
+  if (!body.contractVersion) {
+    errors.contractVersion = ['Прочитайте и примите условия договора с новым оператором.'];
+  } else if (body.contractVersion !== CONTRACT_VERSION) {
+    errors.contractVersion = ['Условия договора обновились: прочитайте их и примите снова.'];
+  }
   const window = portationWindow(now);
   if (order.portationDate === null) errors.portationAt = ['Выберите дату переноса.'];
   else if (order.portationDate < window.earliest || order.portationDate > window.latest) {
@@ -528,6 +647,11 @@ export async function submitOrder(
           status: 'PendingBDPN',
           submittedAt: now,
           msisdnConfirmedAt: locked.msisdnConfirmedAt ?? now,
+          ...(sim && 'columns' in sim ? sim.columns : {}),
+          contractVersion: CONTRACT_VERSION,
+          contractAcceptedAt: now,
+          consentVersion: CONSENT_VERSION,
+          consentAcceptedAt: now,
           ...(locked.email === null && email ? { email } : {}),
         },
         now,
@@ -544,17 +668,41 @@ export async function submitOrder(
         portationAt: moscowMidnight(order.portationDate ?? moscowDay(now)),
         lastUpdatedAt: now,
       });
+      // Someone else watches the number: the application waits for their answer (hold.ts), a day at most.
+      const holdUntil = new Date(now.getTime() + HOLD_HOURS * 3600_000);
+      const watchers = await deps.watch.alert(tx, {
+        kind: 'held',
+        msisdn: order.msisdn,
+        actorUserId: owner.userId,
+        orderId: id,
+        at: now,
+        holdUntil,
+      });
+      const held = watchers.length > 0;
       const events: NewEvent[] = [
         { kind: 'submitted', status: 'PendingBDPN', description: EVENT_TEXT.submitted(), occurredAt: now },
+        ...(held
+          ? [{ kind: 'held', status: 'PendingBDPN', description: EVENT_TEXT.held(holdUntil), occurredAt: now } as const]
+          : []),
       ];
       await repo.insertEvents(tx, { orderId: id, portationId: portation.id }, events);
       await repo.deleteCode(tx, id);
-      await deps.jobs.send(
-        ADVANCE_QUEUE,
-        { portationId: portation.id },
-        { singletonKey: `portation:${portation.id}` },
-        tx,
-      );
+      if (held) {
+        await repo.updatePortation(tx, portation.id, { heldUntil: holdUntil }, now);
+        await deps.jobs.send(
+          HOLD_QUEUE,
+          { portationId: portation.id },
+          { startAfter: holdUntil, singletonKey: `hold:${portation.id}` },
+          tx,
+        );
+      } else {
+        await deps.jobs.send(
+          ADVANCE_QUEUE,
+          { portationId: portation.id },
+          { singletonKey: `portation:${portation.id}` },
+          tx,
+        );
+      }
       await deps.notify(
         tx,
         stageNotifications(
@@ -592,4 +740,114 @@ function isUniqueViolation(err: unknown): boolean {
     if ((e as { code?: string }).code === '23505') return true;
   }
   return false;
+}
+
+/** Step 3: the recipient's offices in the number's region, where the SIM can be picked up. */
+export async function orderOffices(deps: PortingDeps, owner: Owner, id: number) {
+  const { order } = await ownedOrder(deps, owner, id);
+  if (order.toOperatorId === null || order.regionCode === null) return [];
+  return repo.officesOf(deps.db, order.toOperatorId, order.regionCode);
+}
+
+/** Step 3: the recipient's contract terms to read and accept (400 until a recipient is chosen). */
+export async function orderTerms(
+  deps: PortingDeps,
+  owner: Owner,
+  id: number,
+): Promise<ContractTerms & { fee: number; consent: { version: string; text: string } }> {
+  const view = await ownedOrder(deps, owner, id);
+  if (!view.toOperator?.name) throw validationProblem({ operatorId: ['Сначала выберите нового оператора и тариф.'] });
+  return {
+    ...contractTerms(view.toOperator.name),
+    fee: PORTING_FEE_RUB,
+    consent: { version: CONSENT_VERSION, text: CONSENT_TEXT },
+  };
+}
+
+/**
+ * «Подать заново»: after a refusal or a lapse, a new draft of the same number with the same choices
+ * (recipient, tariff if still sold, SIM, e-mail) and the earliest date, once the rules allow it. The
+ * 60-day rule and an open application refuse as at step 1. No lookup is spent: the person's own number.
+ */
+export async function refileOrder(deps: PortingDeps, owner: Owner & { userId: number }, id: number) {
+  const now = deps.now();
+  const view = await ownedOrder(deps, owner, id);
+  const old = view.order;
+  if (old.status !== 'Deleted') {
+    throw validationProblem({
+      status: [
+        old.status === 'Done'
+          ? 'Номер уже перенесён: подать это заявление заново нельзя.'
+          : 'Заявление ещё действует: подать его заново можно, только если оно отменено или отклонено.',
+      ],
+    });
+  }
+  const fresh = await initOrder(deps, owner, { msisdn: old.msisdn }, UNMETERED);
+  const window = portationWindow(now);
+  const tariff =
+    old.tariffId !== null && fresh.regionCode !== null
+      ? await repo.tariffForRegion(deps.db, old.tariffId, fresh.regionCode)
+      : undefined;
+  const tariffStillSold = tariff && !tariff.isArchived && tariff.soldHere && tariff.operatorId === old.toOperatorId;
+  const operatorStillOk =
+    old.toOperatorId !== null &&
+    old.toOperatorId !== fresh.fromOperator?.operatorId &&
+    (await checkOperator(
+      deps,
+      old.toOperatorId,
+      { fromOperatorId: fresh.fromOperator?.operatorId ?? null, regionCode: fresh.regionCode },
+      fresh.regionName,
+    )) === null;
+  await deps.db.transaction(async (tx) => {
+    const locked = await repo.lockOrder(tx, fresh.id);
+    if (locked?.status !== 'Initialized') throw notEditable(locked?.status ?? 'Deleted');
+    await repo.updateOrder(
+      tx,
+      fresh.id,
+      {
+        userId: owner.userId,
+        email: old.email,
+        ...(operatorStillOk
+          ? {
+              toOperatorId: old.toOperatorId,
+              tariffId: tariffStillSold ? old.tariffId : null,
+              tariffName: tariffStillSold ? old.tariffName : null,
+              simKind: old.simKind,
+              simOfficeId: old.simOfficeId,
+              simAddressSealed: old.simAddressSealed,
+            }
+          : {}),
+        portationDate: window.earliest,
+      },
+      now,
+    );
+  });
+  return answer(deps, owner, fresh.id);
+}
+
+/** The porting night as a calendar file, to its owner. */
+export async function orderCalendar(deps: PortingDeps, owner: Owner, id: number): Promise<string> {
+  const view = await ownedOrder(deps, owner, id);
+  const order = await answer(deps, owner, id);
+  const window = portingWindow(order, view.portation?.windowStart ?? null);
+  if (!window || order.status === 'Deleted') {
+    throw validationProblem({
+      portationAt:
+        order.status === 'Deleted' ? ['Заявление отменено: переноса не будет.'] : ['Сначала выберите дату переноса.'],
+    });
+  }
+  return calendarFile(order, window, order.portationId ? portationLink(deps, order.msisdn, order.portationId) : null);
+}
+
+/** The application as a PDF, to its owner. */
+export async function orderPdf(deps: PortingDeps, owner: Owner & { userId: number }, id: number): Promise<Buffer> {
+  const view = await ownedOrder(deps, owner, id);
+  const order = await answer(deps, owner, id);
+  const applicant = await repo.findApplicant(deps.db, owner.userId);
+  return applicationPdf(
+    order,
+    { fullName: applicant?.name ?? '—' },
+    portingWindow(order, view.portation?.windowStart ?? null),
+    view.order.submittedAt,
+  );
 }

@@ -1,10 +1,16 @@
-import { CentralDatabase, type ProcessRecord, type ProcessStore, type RegistryEntry } from '@perenos/bdpn-standin';
-import { desc, eq } from 'drizzle-orm';
+import {
+  CentralDatabase,
+  DEMO_MOVED_WINDOWS,
+  type ProcessRecord,
+  type ProcessStore,
+  type RegistryEntry,
+} from '@perenos/bdpn-standin';
+import { desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { LookupAnswer } from '../lookup/engine';
 import { type PortingGateway, UnknownProcess } from './gateway';
 import { operatorsByIds } from './repository';
-import { bdpnStandinProcesses } from './tables';
+import { bdpnStandinDebtPayments, bdpnStandinProcesses } from './tables';
 
 /** The central database's view of a number, from a lookup of this node's index (the stand-in's registry). */
 export function lookupRegistry(
@@ -42,6 +48,7 @@ export function clockedStandinGateway(
     store: databaseProcessStore(db),
     timeScale,
     registry: lookupRegistry(db, lookup),
+    movedWindows: DEMO_MOVED_WINDOWS,
   });
   return {
     submit: (application) => cdb.receive(application, at()),
@@ -93,6 +100,20 @@ export function databaseProcessStore(db: Database): ProcessStore {
     },
     async update(record) {
       await db.update(bdpnStandinProcesses).set({ record }).where(eq(bdpnStandinProcesses.id, record.id));
+    },
+    async payDebt(msisdn, at) {
+      await db
+        .insert(bdpnStandinDebtPayments)
+        .values({ msisdn, paidAt: new Date(at) })
+        .onConflictDoNothing();
+    },
+    async debtPayments(msisdns) {
+      if (msisdns.length === 0) return {};
+      const rows = await db
+        .select()
+        .from(bdpnStandinDebtPayments)
+        .where(inArray(bdpnStandinDebtPayments.msisdn, msisdns));
+      return Object.fromEntries(rows.map((r) => [r.msisdn, r.paidAt.getTime()]));
     },
     async recent(limit) {
       const rows = await db

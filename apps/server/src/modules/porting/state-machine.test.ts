@@ -13,6 +13,7 @@ import { advancePortation, type EngineDeps, expireDrafts } from './engine';
 import { initOrder, type Owner, sendCode, submitOrder, UNMETERED, updateOrder } from './service';
 import { clockedStandinGateway } from './standin-store';
 import { type OrderStatus, portationEvents, portationOrders, portations } from './tables';
+import { ACCEPTED } from './test-support';
 import { deleteOrder } from './withdrawal';
 
 /**
@@ -183,7 +184,7 @@ describe('the porting state machine', () => {
                 });
               } else if (signed && a.kind === 'code') await sendCode(deps, signed, await orderOf(owner, msisdn));
               else if (signed && a.kind === 'submit') {
-                await submitOrder(deps, signed, await orderOf(owner, msisdn), { consent: a.consent });
+                await submitOrder(deps, signed, await orderOf(owner, msisdn), { ...ACCEPTED, consent: a.consent });
               }
             }
           } catch (err) {

@@ -16,6 +16,10 @@ import { operators, regions } from '../../db/schema';
 import { tariffs } from '../tariffs/tables';
 import { users } from '../users/tables';
 
+/** How the recipient's SIM reaches the subscriber. */
+export const SIM_KINDS = ['esim', 'office', 'courier'] as const;
+export type SimKind = (typeof SIM_KINDS)[number];
+
 /** Order statuses of spec §4: created, with the central database (БДПН), done, deleted. */
 export const ORDER_STATUSES = ['Initialized', 'PendingBDPN', 'Done', 'Deleted'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -43,6 +47,20 @@ export const portationOrders = pgTable(
     /** The day (Moscow) the subscriber wants the number moved; the window is that night, 00:00–06:00. */
     portationDate: date('portation_date', { mode: 'string' }),
     email: text('email'),
+    /** How the recipient's SIM reaches the subscriber: eSIM, pick-up at an office, or courier. */
+    simKind: text('sim_kind', { enum: SIM_KINDS }),
+    /** The recipient's office chosen for pick-up (recipient_offices.id). */
+    simOfficeId: text('sim_office_id'),
+    /** The courier's delivery address, sealed like the passport (AES-256-GCM). */
+    simAddressSealed: text('sim_address_sealed'),
+    /** The version of the recipient's contract terms the subscriber accepted, and when. */
+    contractVersion: text('contract_version'),
+    contractAcceptedAt: timestamp('contract_accepted_at', { withTimezone: true }),
+    /** The edition of the personal-data consent accepted at submit, and when. */
+    consentVersion: text('consent_version'),
+    consentAcceptedAt: timestamp('consent_accepted_at', { withTimezone: true }),
+    /** When the application's personal data (the courier address) was removed after the porting ended. */
+    personalDataRemovedAt: timestamp('personal_data_removed_at', { withTimezone: true }),
     /** Why the order ended as Deleted, in words for the subscriber. */
     reason: text('reason'),
     /** When the number was confirmed by an SMS code (not needed for a verified ESIA mobile). */
@@ -91,6 +109,12 @@ export const portations = pgTable(
      * before the call: a withdrawal that finds it unset knows the application was never sent.
      */
     filingStartedAt: timestamp('filing_started_at', { withTimezone: true }),
+    /**
+     * Set while the application waits for the answer of the number's watcher (someone else who asked to
+     * hear of attempts to port it): the engine files nothing until it is cleared by their confirmation,
+     * or by the hold job when this moment passes unanswered.
+     */
+    heldUntil: timestamp('held_until', { withTimezone: true }),
     /** The central database's process id, once it has the application. */
     processId: text('process_id'),
     /** The last message of the process applied here: messages are applied once, in order. */
@@ -99,6 +123,14 @@ export const portations = pgTable(
     windowStart: timestamp('window_start', { withTimezone: true }),
     windowEnd: timestamp('window_end', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** The recipient's SIM: when it was issued, the temporary number until the porting night, the eSIM code. */
+    simIssuedAt: timestamp('sim_issued_at', { withTimezone: true }),
+    temporaryMsisdn: text('temporary_msisdn'),
+    esimActivationCode: text('esim_activation_code'),
+    /** The donor's debt notice: the amount (roubles), the moment it must be paid by, and when it was paid. */
+    debtAmount: integer('debt_amount'),
+    debtPayBy: timestamp('debt_pay_by', { withTimezone: true }),
+    debtPaidAt: timestamp('debt_paid_at', { withTimezone: true }),
     /** Why it ended as Deleted, in words for the subscriber. */
     reason: text('reason'),
   },
@@ -160,6 +192,25 @@ export const codeSendLimits = pgTable(
   (t) => [primaryKey({ columns: [t.scope, t.day] })],
 );
 
+/** The recipients' offices where a subscriber picks up the new SIM (demo data per operator and region). */
+export const recipientOffices = pgTable(
+  'recipient_offices',
+  {
+    /** `<operator slug>-<region code>-<n>`: stable across re-seeding. */
+    id: text('id').primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    regionCode: integer('region_code')
+      .notNull()
+      .references(() => regions.code, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    hours: text('hours').notNull(),
+  },
+  (t) => [index('recipient_offices_operator_region_idx').on(t.operatorId, t.regionCode)],
+);
+
 /**
  * The central database stand-in's own records (demo and test only): one row per application it
  * received. A real central database keeps these on its side; the stand-in keeps them here so every
@@ -176,3 +227,9 @@ export const bdpnStandinProcesses = pgTable(
   },
   (t) => [index('bdpn_standin_processes_msisdn_idx').on(t.msisdn)],
 );
+
+/** The stand-in donors' record of debts paid (demo and test only): a paid number owes nothing any more. */
+export const bdpnStandinDebtPayments = pgTable('bdpn_standin_debt_payments', {
+  msisdn: text('msisdn').primaryKey(),
+  paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+});

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, moscowDay } from '../../lib/moscow';
@@ -14,6 +14,7 @@ import { createHttpGateway, type PortingGateway } from './gateway';
 import { initOrder, type Owner, submitOrder, UNMETERED, updateOrder, WITHDRAW_QUEUE } from './service';
 import { clockedStandinGateway } from './standin-store';
 import { bdpnStandinProcesses, portationEvents, portationOrders, portations } from './tables';
+import { ACCEPTED } from './test-support';
 import { deleteOrder, withdrawalFailed, withdrawJob } from './withdrawal';
 
 /**
@@ -172,7 +173,7 @@ describe('a withdrawal raced against the submit and the engine', () => {
           });
           const submitted = { ok: false };
           const submit = () =>
-            submitOrder(deps, owner, order.id, { consent: true }).then(() => {
+            submitOrder(deps, owner, order.id, { ...ACCEPTED, consent: true }).then(() => {
               submitted.ok = true;
             });
           if (plan.submitFirst) {
@@ -254,7 +255,7 @@ describe('withdrawing at the central database when it does not answer', () => {
       tariffId: tariff,
       portationAt: addDays(moscowDay(new Date(clock.t)), 8),
     });
-    await submitOrder(base, owner, order.id, { consent: true });
+    await submitOrder(base, owner, order.id, { ...ACCEPTED, consent: true });
     await engineStep(base, order.id); // filed: the central database has it
     const down = { ...base, gateway: createHttpGateway({ baseUrl: 'http://127.0.0.1:9', timeoutMs: 1000 }) };
     await expect(deleteOrder(down, owner, order.id)).rejects.toMatchObject({ status: 503 });
@@ -274,7 +275,7 @@ describe('withdrawing at the central database when it does not answer', () => {
       .from(portationEvents)
       .where(eq(portationEvents.portationId, p.id))
       // In the order written: PostgreSQL promises no order without one.
-      .orderBy(portationEvents.id);
+      .orderBy(asc(portationEvents.id));
     expect(events.at(-1)).toMatchObject({ kind: 'withdrawal-failed' });
     expect(events.at(-1)?.description).toMatch(/Не удалось отозвать заявление в БДПН/);
   });

@@ -11,5 +11,6 @@ export {
   parsePage,
   readListAddress,
 } from './api';
+export { AccountPager } from './components/account-pager';
 export { AccountRecords, type RecordField } from './components/account-records';
 export { MsisdnHeader } from './components/msisdn-header';

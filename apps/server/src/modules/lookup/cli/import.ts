@@ -12,6 +12,9 @@ import { basename, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { loadConfig } from '../../../config/env';
 import { prepareDatabase } from '../../../db/prepare';
+import { JobQueue } from '../../../lib/jobs';
+import { configuredChannels, NOTIFICATION_QUEUES, queueNotifications } from '../../notifications/service';
+import { registryWatch } from '../../watch/service';
 import { formatPlanSummary, importNumberingPlan } from '../plan-import';
 import { formatPortedSummary, importPortedExtract, type PortedExtractKind, portedKindFromName } from '../ported-import';
 import { downloadRegistry } from '../refresh';
@@ -68,6 +71,17 @@ function firstLine(path: string): string {
   }
 }
 
+/**
+ * The file's lines. The iterator is taken at once: readline emits the lines it reads whether or not
+ * anybody listens, and the import awaits its locks before it reads the first one.
+ */
+function linesOf(path: string): AsyncIterable<string> {
+  const iterator = createInterface({ input: createReadStream(path), crlfDelay: Number.POSITIVE_INFINITY })[
+    Symbol.asyncIterator
+  ]();
+  return { [Symbol.asyncIterator]: () => iterator };
+}
+
 async function main(argv: string[]): Promise<number> {
   const args = parseArgs(argv);
   if (typeof args === 'string') {
@@ -96,12 +110,27 @@ async function main(argv: string[]): Promise<number> {
       });
       process.stdout.write(`${formatPlanSummary(summary)}\n`);
     } else {
-      for (const source of sources) {
-        const lines = args.urls.includes(source)
-          ? new TextDecoder().decode(await downloadRegistry(source)).split(/\r?\n/)
-          : createInterface({ input: createReadStream(source), crlfDelay: Number.POSITIVE_INFINITY });
-        const summary = await importPortedExtract(handle.db, lines, { source: basename(source), kind });
-        process.stdout.write(`${formatPortedSummary(summary)}\n`);
+      // The watchers of numbers an extract moves are told in the import's transaction; the site's
+      // workers send their e-mail and SMS.
+      const jobs = new JobQueue(handle, { workers: false });
+      await jobs.start(NOTIFICATION_QUEUES);
+      const channels = configuredChannels(config.notifications);
+      const watch = registryWatch({
+        notify: async (tx, messages) => {
+          await queueNotifications(tx, jobs, channels, messages);
+        },
+        siteOrigin: config.publicOrigin ?? null,
+      });
+      try {
+        for (const source of sources) {
+          const lines = args.urls.includes(source)
+            ? new TextDecoder().decode(await downloadRegistry(source)).split(/\r?\n/)
+            : linesOf(source);
+          const summary = await importPortedExtract(handle.db, lines, { source: basename(source), kind, watch });
+          process.stdout.write(`${formatPortedSummary(summary)}\n`);
+        }
+      } finally {
+        await jobs.stop();
       }
     }
     return 0;

@@ -1,0 +1,184 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, moscowDay } from '../../lib/moscow';
+import { createTestApp, type TestApp } from '../../test/app';
+import { authHeaders, CITIZENS, type CookieJar, signIn } from '../esia/test-support';
+import { notifications } from '../notifications/tables';
+import { CONSENT_VERSION } from '../porting/contract-terms';
+import { bdpnStandinProcesses, portationOrders, portations } from '../porting/tables';
+import { ACCEPTED } from '../porting/test-support';
+import { tariffRegions } from '../tariffs/tables';
+import { users } from '../users/tables';
+import { forgetExpiredPersonalData } from './service';
+
+/**
+ * Personal data with a purpose and an end: the retention job leaves no passport, birth date or courier
+ * address of a finished porting once its time has passed, and «Удалить мои данные» erases a person,
+ * refusing while their porting is under way; they can sign in afresh afterwards.
+ */
+
+let t: TestApp;
+const DAY = 24 * 3600_000;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, jar: CookieJar, payload?: object) {
+  return t.app.inject({ method, url: `/api${url}`, headers: authHeaders(jar), ...(payload ? { payload } : {}) });
+}
+
+/** A submitted application with a courier address, ended (Deleted) by withdrawing it at once. */
+async function endedApplication(jar: CookieJar, msisdn: string) {
+  const order = (await call('POST', '/v1/order/portation/init', jar, { msisdn })).json();
+  const op = (await t.app.inject({ method: 'GET', url: '/api/v1/operator/megafon' })).json().id;
+  const [tariff] = await t.app.db
+    .select({ id: tariffRegions.tariffId })
+    .from(tariffRegions)
+    .where(and(eq(tariffRegions.operatorId, op), eq(tariffRegions.regionCode, order.regionCode)))
+    .limit(1);
+  const put = await call('PUT', `/v1/order/portation/${order.id}`, jar, {
+    operatorId: op,
+    tariffId: tariff?.id,
+    portationAt: addDays(moscowDay(new Date()), 8),
+    sim: { kind: 'courier', address: 'г. Москва, ул. Тверская, д. 7, кв. 15' },
+  });
+  expect(put.statusCode, put.body).toBe(200);
+  const submitted = await call('PUT', `/v1/order/portation/${order.id}/submit`, jar, {
+    ...ACCEPTED,
+    sim: { kind: 'courier', address: 'г. Москва, ул. Тверская, д. 7, кв. 15' },
+    consent: true,
+  });
+  expect(submitted.statusCode, submitted.body).toBe(200);
+  expect(submitted.json()).toMatchObject({ consentVersion: CONSENT_VERSION, consentAcceptedAt: expect.any(String) });
+  return submitted.json();
+}
+
+describe('the retention job', () => {
+  it('removes the passport, birth date and courier address of a porting ended longer ago than the retention', async () => {
+    const jar = (await signIn(t.app, CITIZENS.ivanov)).jar;
+    const order = await endedApplication(jar, '79037654321');
+    expect((await call('DELETE', `/v1/order/portation/${order.id}`, jar)).statusCode).toBe(204);
+    const [ivanov] = await t.app.db.select().from(users).where(eq(users.oid, CITIZENS.ivanov));
+    expect(ivanov?.passportSealed).toBeTruthy();
+
+    // Within the retention it stays (the demo's older history goes).
+    await forgetExpiredPersonalData(t.app.db, new Date(Date.now() + 10 * DAY), 30);
+    const [kept] = await t.app.db.select().from(portationOrders).where(eq(portationOrders.id, order.id));
+    expect(kept?.simAddressSealed).toMatch(/^v1\./);
+    // Past it, on a clock 31 days ahead, nothing personal of the ended porting is left.
+    const later = new Date(Date.now() + 31 * DAY);
+    expect((await forgetExpiredPersonalData(t.app.db, later, 30)).applications).toBe(1);
+    const [row] = await t.app.db.select().from(portationOrders).where(eq(portationOrders.id, order.id));
+    expect(row).toMatchObject({ simAddressSealed: null, personalDataRemovedAt: later, status: 'Deleted' });
+    const [after] = await t.app.db.select().from(users).where(eq(users.oid, CITIZENS.ivanov));
+    // Иванов has a porting under way in the demo (his main number): his passport is still needed.
+    const running = await t.app.db
+      .select()
+      .from(portationOrders)
+      .where(and(eq(portationOrders.userId, after?.id ?? 0), eq(portationOrders.status, 'PendingBDPN')));
+    expect(running.length).toBeGreaterThan(0);
+    expect(after?.passportSealed).toBeTruthy();
+    // The timeline and the count stay.
+    const [p] = await t.app.db.select().from(portations).where(eq(portations.orderId, order.id));
+    expect(p?.status).toBe('Deleted');
+
+    // People with nothing under way lose the passport and birth date: no sealed passport, no birth date
+    // and no courier address of a finished porting is left anywhere in the database.
+    await t.app.db.execute(sql`update portation_orders set status = 'Deleted' where status <> 'Done'`);
+    await t.app.db.execute(sql`update users set last_login_at = now() - interval '40 days'`);
+    await forgetExpiredPersonalData(t.app.db, later, 30);
+    const left = await t.app.db.execute(
+      sql`select count(*)::int as n from users where passport_sealed is not null or profile ->> 'birthDate' is not null`,
+    );
+    expect((left as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
+    const addresses = await t.app.db.execute(
+      sql`select count(*)::int as n from portation_orders where sim_address_sealed is not null and status in ('Done', 'Deleted')`,
+    );
+    expect((addresses as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
+    const standin = await t.app.db.select({ record: bdpnStandinProcesses.record }).from(bdpnStandinProcesses);
+    const clocked = await forgetExpiredPersonalData(t.app.db, new Date(Date.now() + 400 * DAY), 30);
+    expect(clocked).toBeDefined();
+    const standinAfter = await t.app.db.select({ record: bdpnStandinProcesses.record }).from(bdpnStandinProcesses);
+    expect(standin.length).toBe(standinAfter.length);
+    for (const r of standinAfter) {
+      expect(
+        (r.record as { application: { subscriber: { passport: { number: string } } } }).application.subscriber.passport
+          .number,
+      ).toBe('');
+    }
+  });
+});
+
+describe('«Удалить мои данные»', () => {
+  it('refuses while a porting is under way, then erases the person, signs them out, and lets them sign in afresh', async () => {
+    const fresh = await createTestApp();
+    try {
+      const jar = (await signIn(fresh.app, CITIZENS.fedorova)).jar;
+      const del = () => fresh.app.inject({ method: 'DELETE', url: '/api/v1/account', headers: authHeaders(jar) });
+      // Фёдорова's number has a porting under way in the demo.
+      const refused = await del();
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors.account[0]).toMatch(
+        /^Идёт перенос номера \+7 \(917\) 888-99-00 \(заявление № \d+\)/,
+      );
+      const [before] = await fresh.app.db.select().from(users).where(eq(users.oid, CITIZENS.fedorova));
+      expect(before?.passportSealed).toBeTruthy();
+      // Ended (for the test), the erasure goes through.
+      await fresh.app.db
+        .update(portationOrders)
+        .set({ status: 'Deleted', reason: 'тест' })
+        .where(eq(portationOrders.userId, before?.id ?? 0));
+      const erased = await del();
+      expect(erased.statusCode, erased.body).toBe(204);
+      expect(String(erased.headers['set-cookie'])).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
+      const [row] = await fresh.app.db
+        .select()
+        .from(users)
+        .where(eq(users.id, before?.id ?? 0));
+      expect(row).toMatchObject({ passportSealed: null, profile: null, name: 'Пользователь удалил свои данные' });
+      expect(row?.oid).toMatch(/^erased:/);
+      // The old session is over at once.
+      expect(
+        (await fresh.app.inject({ method: 'GET', url: '/api/v1/account/info', headers: authHeaders(jar) })).statusCode,
+      ).toBe(401);
+      // Confirmed by e-mail to the address it was known by.
+      const mail = await fresh.app.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.recipient, 'fedorova@example.ru'), eq(notifications.channel, 'email')));
+      expect(mail.map((m) => m.subject)).toContain('Ваши данные удалены с сайта «Перенос номера»');
+      // A new sign-in is a new person with an empty history.
+      const again = (await signIn(fresh.app, CITIZENS.fedorova)).jar;
+      const info = (
+        await fresh.app.inject({ method: 'GET', url: '/api/v1/account/info', headers: authHeaders(again) })
+      ).json();
+      expect(info.msisdns.map((m: { msisdn: string }) => m.msisdn)).toEqual(['79178889900']);
+      const [renewed] = await fresh.app.db.select().from(users).where(eq(users.oid, CITIZENS.fedorova));
+      expect(renewed?.id).not.toBe(before?.id);
+      const orders = (
+        await fresh.app.inject({
+          method: 'GET',
+          url: '/api/v1/account/orders?Msisdn=79178889900',
+          headers: authHeaders(again),
+        })
+      ).json();
+      expect(orders.orders.totalRows).toBe(0);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('answers 401 signed out', async () => {
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: '/api/v1/account',
+          headers: { 'x-requested-with': 'XMLHttpRequest' },
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+});

@@ -1,0 +1,588 @@
+import { and, desc, eq, like, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, moscowDay } from '../../lib/moscow';
+import { createSecondNode, createTestApp, type TestApp } from '../../test/app';
+import { syncEsiaNumbers } from '../account/service';
+import { authHeaders, CITIZENS, CookieJar, signIn } from '../esia/test-support';
+import { importPortedExtract } from '../lookup/ported-import';
+import { notifications, outboxMessages } from '../notifications/tables';
+import { advancePortation, type EngineDeps } from '../porting/engine';
+import { HOLD_REFUSED } from '../porting/events';
+import { releaseLapsedHold } from '../porting/hold';
+import { HOLD_QUEUE } from '../porting/service';
+import { clockedStandinGateway } from '../porting/standin-store';
+import { portationOrders, portations } from '../porting/tables';
+import { ACCEPTED, operatorIdOf, tariffOf } from '../porting/test-support';
+import { users } from '../users/tables';
+import { ADVICE } from './presenter';
+import { registryWatch, setWatch } from './service';
+import { watchAlerts } from './tables';
+
+/**
+ * The number watch end to end: the switch in the account, the alerts on every way a number can be
+ * ported through the site or the registry (never for the watcher's own steps), the hold of another
+ * person's application until the watcher answers or a day passes, and who may see and answer what.
+ * The order calls and the engine run on a clock the test moves.
+ */
+
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+
+let t: TestApp;
+let engine: EngineDeps;
+const clock = { t: Date.now() };
+let ivanov: CookieJar;
+let petrova: CookieJar;
+let sidorov: CookieJar;
+let ivanovId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const at = () => new Date(clock.t);
+  engine = {
+    ...t.app.porting.deps,
+    gateway: clockedStandinGateway(t.app.db, (m) => t.app.lookup.lookupFresh(m), at),
+    now: at,
+  };
+  // The order calls and the answers to alerts run on the engine's clock.
+  t.app.porting.deps.now = at;
+  ivanov = (await signIn(t.app, CITIZENS.ivanov)).jar;
+  petrova = (await signIn(t.app, CITIZENS.petrova)).jar;
+  sidorov = (await signIn(t.app, CITIZENS.sidorov)).jar;
+  ivanovId = await userId(CITIZENS.ivanov);
+});
+afterAll(async () => t?.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+function call(method: Method, url: string, jar: CookieJar | null, payload?: object): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method,
+    url: `/api${url}`,
+    headers: jar ? authHeaders(jar) : { 'x-requested-with': 'XMLHttpRequest' },
+    ...(payload ? { payload } : {}),
+  });
+}
+
+async function userId(oid: string): Promise<number> {
+  const [row] = await t.app.db.select({ id: users.id }).from(users).where(eq(users.oid, oid));
+  if (!row) throw new Error(`no user ${oid}`);
+  return row.id;
+}
+
+/** Ivanov watches a number as if he had switched it on (numbers outside the donors' records port cleanly). */
+async function ivanovWatches(msisdn: string) {
+  await setWatch(t.app.db, ivanovId, msisdn, true, new Date(clock.t));
+}
+
+async function alertsOf(jar: CookieJar, skip = 0, take = 10) {
+  const res = await call('GET', `/v1/account/alerts?Skip=${skip}&Take=${take}`, jar);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as {
+    data: {
+      id: number;
+      msisdn: string;
+      kind: string;
+      occurredAt: string;
+      title: string;
+      text: string;
+      advice: string;
+      hold: { state: string; until: string; answeredAt: string | null } | null;
+    }[];
+    totalRows: number;
+  };
+}
+
+/** Steps 1–2: an order for the number to MegaFon, ready to submit. */
+async function prepared(jar: CookieJar, msisdn: string) {
+  const init = await call('POST', '/v1/order/portation/init', jar, { msisdn });
+  expect(init.statusCode, init.body).toBe(200);
+  const order = init.json();
+  const op = await operatorIdOf(t.app, 'megafon');
+  const put = await call('PUT', `/v1/order/portation/${order.id}`, jar, {
+    operatorId: op,
+    tariffId: await tariffOf(t.app, op, order.regionCode),
+    portationAt: addDays(moscowDay(new Date(clock.t)), 8),
+    email: 'applicant@example.ru',
+    sim: { kind: 'esim' },
+  });
+  expect(put.statusCode, put.body).toBe(200);
+  return put.json() as { id: number; msisdn: string };
+}
+
+/** The confirmation code last sent to a number (the SMS as queued). */
+async function lastCode(msisdn: string): Promise<string> {
+  const [sms] = await t.app.db
+    .select({ body: notifications.body })
+    .from(notifications)
+    .where(and(eq(notifications.recipient, msisdn), like(notifications.body, 'Код подтверждения%')))
+    .orderBy(desc(notifications.id))
+    .limit(1);
+  return /(\d{6})/.exec(sms?.body ?? '')?.[1] ?? '';
+}
+
+/** Step 3 for a number that is not the applicant's ESIA mobile: the SMS code, then submit. */
+async function submitWithCode(jar: CookieJar, order: { id: number; msisdn: string }) {
+  const sent = await call('POST', `/v1/order/portation/${order.id}/code`, jar);
+  expect(sent.statusCode, sent.body).toBe(200);
+  const res = await call('PUT', `/v1/order/portation/${order.id}/submit`, jar, {
+    ...ACCEPTED,
+    consent: true,
+    confirmationCode: await lastCode(order.msisdn),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+async function portationOf(orderId: number) {
+  const [p] = await t.app.db.select().from(portations).where(eq(portations.orderId, orderId));
+  if (!p) throw new Error(`no portation of order ${orderId}`);
+  return p;
+}
+
+async function order(jar: CookieJar, id: number) {
+  return (await call('GET', `/v1/order/portation/${id}`, jar)).json();
+}
+
+/** The e-mails and SMS queued for a user whose text says this. */
+async function toldAbout(user: number, text: string) {
+  return t.app.db
+    .select({ channel: notifications.channel, recipient: notifications.recipient, subject: notifications.subject })
+    .from(notifications)
+    .where(and(eq(notifications.userId, user), sql`${notifications.body} like ${`%${text}%`}`));
+}
+
+/** Lets time pass in steps, the engine applying what the central database said meanwhile. */
+async function passTime(orderId: number, ms: number, step = 6 * HOUR) {
+  const end = clock.t + ms;
+  while (clock.t < end) {
+    clock.t = Math.min(end, clock.t + step);
+    const p = await portationOf(orderId);
+    if (p.status === 'PendingBDPN') await advancePortation(engine, p.id);
+  }
+}
+
+describe('the switch «Сообщать о попытках перенести номер»', () => {
+  it('lists the account’s numbers, off until switched on, and switches one of the person’s own', async () => {
+    const before = await call('GET', '/v1/account/watch', ivanov);
+    expect(before.statusCode).toBe(200);
+    const info = (await call('GET', '/v1/account/info', ivanov)).json();
+    expect(before.json().map((s: { msisdn: string }) => s.msisdn)).toEqual(
+      info.msisdns.map((m: { msisdn: string }) => m.msisdn),
+    );
+    expect(before.json()[0]).toEqual({ msisdn: '79161234567', enabled: false, confirmed: true });
+    const on = await call('PUT', '/v1/account/watch/79161234567', ivanov, { enabled: true });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json()).toEqual({ msisdn: '79161234567', enabled: true, confirmed: true });
+    const after = (await call('GET', '/v1/account/watch', ivanov)).json();
+    expect(after.find((s: { msisdn: string }) => s.msisdn === '79161234567').enabled).toBe(true);
+    expect(after.find((s: { msisdn: string }) => s.msisdn === '79037654321').enabled).toBe(false);
+    const off = await call('PUT', '/v1/account/watch/79161234567', ivanov, { enabled: false });
+    expect(off.json().enabled).toBe(false);
+  });
+
+  it('answers 404 for someone else’s number and changes nothing; 400 for bad input; 401 signed out', async () => {
+    const theirs = await call('PUT', '/v1/account/watch/79037654321', petrova, { enabled: true });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().title).toBe('Запись не найдена');
+    expect(theirs.body).not.toContain('79037654321');
+    const ivanovs = (await call('GET', '/v1/account/watch', ivanov)).json();
+    expect(ivanovs.find((s: { msisdn: string }) => s.msisdn === '79037654321').enabled).toBe(false);
+    const malformed = await call('PUT', '/v1/account/watch/8903765', ivanov, { enabled: true });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().errors.msisdn[0]).toMatch(/[а-я]/);
+    const noBody = await call('PUT', '/v1/account/watch/79037654321', ivanov, { enabled: 'да' });
+    expect(noBody.statusCode).toBe(400);
+    expect(noBody.json().title).toBe('Ошибка валидации');
+    for (const [method, url] of [
+      ['GET', '/v1/account/watch'],
+      ['PUT', '/v1/account/watch/79037654321'],
+      ['GET', '/v1/account/alerts'],
+      ['POST', '/v1/account/alerts/1/confirm'],
+      ['POST', '/v1/account/alerts/1/refuse'],
+    ] as const) {
+      const res = await call(method, url, null, method === 'PUT' ? { enabled: true } : undefined);
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+
+  it('may be switched on only for a number the person showed is theirs, and goes off when ESIA stops saying so', async () => {
+    // Сидоров has no verified mobile: a draft of his own puts a number in his account, unconfirmed.
+    const init = await call('POST', '/v1/order/portation/init', sidorov, { msisdn: '79165550031' });
+    expect(init.statusCode, init.body).toBe(200);
+    const list = (await call('GET', '/v1/account/watch', sidorov)).json();
+    expect(list).toEqual([{ msisdn: '79165550031', enabled: false, confirmed: false }]);
+    const refused = await call('PUT', '/v1/account/watch/79165550031', sidorov, { enabled: true });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.enabled[0]).toContain('подтверждённый в Госуслугах или кодом из SMS');
+    expect((await call('PUT', '/v1/account/watch/79165550031', sidorov, { enabled: false })).statusCode).toBe(200);
+
+    // Ivanov's second ESIA mobile, switched on, then no longer verified at a sign-in: switched off.
+    expect((await call('PUT', '/v1/account/watch/79037654321', ivanov, { enabled: true })).statusCode).toBe(200);
+    await syncEsiaNumbers(t.app.db, ivanovId, ['79161234567']);
+    const now = (await call('GET', '/v1/account/watch', ivanov)).json();
+    expect(now.find((s: { msisdn: string }) => s.msisdn === '79037654321')).toMatchObject({
+      enabled: false,
+      confirmed: false,
+    });
+    await syncEsiaNumbers(t.app.db, ivanovId, ['79161234567', '79037654321']);
+    expect((await call('PUT', '/v1/account/watch/79037654321', ivanov, { enabled: true })).statusCode).toBe(200);
+  });
+});
+
+describe('alerts', () => {
+  it('tells the watcher at once when someone else starts an application or asks for a code, by e-mail, SMS and in the account', async () => {
+    const draft = await prepared(petrova, '79037654321');
+    const started = (await alertsOf(ivanov)).data[0];
+    expect(started).toMatchObject({
+      msisdn: '79037654321',
+      kind: 'started',
+      title: 'Начато заявление на перенос номера',
+      text: 'На этом сайте начали заявление на перенос номера +7 (903) 765-43-21 к другому оператору.',
+      advice: ADVICE,
+      hold: null,
+    });
+    expect(ADVICE).toBe(
+      'Это были не вы? Позвоните своему оператору и запретите перенос номера без вашего присутствия.',
+    );
+    const told = await toldAbout(ivanovId, 'начали заявление на перенос номера +7 (903) 765-43-21');
+    expect(told).toEqual([
+      {
+        channel: 'email',
+        recipient: 'ivanov@example.ru',
+        subject: 'Попытка перенести номер +7 (903) 765-43-21',
+      },
+    ]);
+    const sms = await toldAbout(ivanovId, 'Начато заявление на перенос номера: +7 (903) 765-43-21');
+    expect(sms).toEqual([{ channel: 'sms', recipient: '79037654321', subject: '' }]);
+    // The applicant hears nothing of it, and has no alerts.
+    expect((await alertsOf(petrova)).totalRows).toBe(0);
+
+    expect((await call('POST', `/v1/order/portation/${draft.id}/code`, petrova)).statusCode).toBe(200);
+    expect((await alertsOf(ivanov)).data[0]).toMatchObject({ kind: 'code', msisdn: '79037654321' });
+
+    // Step 1 without sign-in: nobody known did it, so the watcher hears.
+    const browser = new CookieJar();
+    const anonymous = await call('POST', '/v1/order/portation/init', browser, { msisdn: '+7 903 765-43-21' });
+    expect(anonymous.statusCode, anonymous.body).toBe(200);
+    expect((await alertsOf(ivanov)).data[0]).toMatchObject({ kind: 'started' });
+    await call('DELETE', `/v1/order/portation/${draft.id}`, petrova);
+  });
+
+  it('says nothing of the watcher’s own steps: no alert, no hold', async () => {
+    await ivanovWatches('79165550021');
+    const before = (await alertsOf(ivanov)).totalRows;
+    const draft = await prepared(ivanov, '79165550021');
+    const submitted = await submitWithCode(ivanov, draft);
+    expect((await alertsOf(ivanov)).totalRows).toBe(before);
+    expect(submitted.events.map((e: { kind: string }) => e.kind)).not.toContain('held');
+    expect((await portationOf(draft.id)).heldUntil).toBeNull();
+    await call('DELETE', `/v1/order/portation/${draft.id}`, ivanov);
+  });
+
+  it('lists alerts newest first, 10 a page', async () => {
+    const all = await alertsOf(ivanov, 0, 100);
+    expect(all.totalRows).toBeGreaterThanOrEqual(3);
+    const times = all.data.map((a) => a.occurredAt);
+    expect(times).toEqual([...times].sort().reverse());
+    const first = await alertsOf(ivanov, 0, 2);
+    const second = await alertsOf(ivanov, 2, 2);
+    expect(first.data.map((a) => a.id)).toEqual(all.data.slice(0, 2).map((a) => a.id));
+    expect(second.data.map((a) => a.id)).toEqual(all.data.slice(2, 4).map((a) => a.id));
+    const defaults = (await call('GET', '/v1/account/alerts', ivanov)).json();
+    expect(defaults).toMatchObject({ offset: 0, pageSize: 10, totalRows: all.totalRows });
+    expect((await call('GET', '/v1/account/alerts?Take=0', ivanov)).statusCode).toBe(400);
+  });
+});
+
+describe('every node', () => {
+  it('shows an alert made on one node in the account on another within seconds, and that node’s workers send it', async () => {
+    const second = await createSecondNode(t, { jobWorkers: true });
+    try {
+      await ivanovWatches('79165550091');
+      const browser = new CookieJar();
+      const init = await call('POST', '/v1/order/portation/init', browser, { msisdn: '79165550091' });
+      expect(init.statusCode, init.body).toBe(200);
+      const onSecond = await second.app.inject({
+        method: 'GET',
+        url: '/api/v1/account/alerts',
+        headers: authHeaders(ivanov),
+      });
+      expect(onSecond.json().data[0]).toMatchObject({ kind: 'started', msisdn: '79165550091' });
+      // The second node's workers deliver the e-mail and SMS to the outbox stand-in.
+      const deadline = Date.now() + 15_000;
+      let sent: { channel: string }[] = [];
+      while (Date.now() < deadline) {
+        sent = await t.app.db
+          .select({ channel: outboxMessages.channel })
+          .from(outboxMessages)
+          .where(like(outboxMessages.body, '%+7 (916) 555-00-91%'));
+        if (sent.length >= 2) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(sent.map((s) => s.channel).sort()).toEqual(['email', 'sms']);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('an application for a watched number by someone else', () => {
+  it('is held, not filed, until the watcher answers; «Это не я» ends it with a reason the applicant reads', async () => {
+    clock.t += HOUR; // a new confirmation code for the number may be asked for
+    const draft = await prepared(petrova, '79037654321');
+    const submitted = await submitWithCode(petrova, draft);
+    expect(submitted.status).toBe('PendingBDPN');
+    const held = submitted.events.find((e: { kind: string }) => e.kind === 'held');
+    expect(held.description).toMatch(
+      /^Владелец номера включил оповещения о попытках его перенести: заявление уйдёт в БДПН, когда он подтвердит его, но не позже \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} \(МСК\)$/,
+    );
+    const p = await portationOf(draft.id);
+    expect(p.heldUntil?.getTime()).toBe(clock.t + DAY);
+    // The lapse is queued for that moment; nothing is filed meanwhile, whatever the engine is asked.
+    const jobs = await t.app.database.executeSql(
+      `select start_after from pgboss.job where name = $1 and data->>'portationId' = $2`,
+      [HOLD_QUEUE, String(p.id)],
+    );
+    // pg-boss keeps whole seconds: the job may come up to a second early, and then waits again.
+    expect(Math.abs(new Date(String(jobs.rows[0]?.start_after)).getTime() - (clock.t + DAY))).toBeLessThan(1000);
+    await advancePortation(engine, p.id);
+    expect(await portationOf(draft.id)).toMatchObject({ filingStartedAt: null, processId: null });
+
+    const alert = (await alertsOf(ivanov)).data[0];
+    expect(alert).toMatchObject({
+      kind: 'held',
+      title: 'Подано заявление на перенос номера',
+      hold: { state: 'pending', until: new Date(clock.t + DAY).toISOString(), answeredAt: null },
+    });
+    expect(alert?.text).toContain('Заявление ждёт вашего ответа');
+    expect((await toldAbout(ivanovId, 'Подтвердите или отклоните')).map((n) => n.channel).sort()).toEqual([
+      'email',
+      'sms',
+    ]);
+
+    // Only the watcher may answer; an alert that asks for nothing cannot be answered.
+    const id = alert?.id ?? 0;
+    expect((await call('POST', `/v1/account/alerts/${id}/confirm`, petrova)).statusCode).toBe(404);
+    expect((await call('POST', `/v1/account/alerts/${id}/refuse`, sidorov)).statusCode).toBe(404);
+    expect((await call('POST', '/v1/account/alerts/2147483647/refuse', ivanov)).statusCode).toBe(404);
+    const started = (await alertsOf(ivanov)).data.find((a) => a.kind === 'started');
+    const nothing = await call('POST', `/v1/account/alerts/${started?.id}/confirm`, ivanov);
+    expect(nothing.statusCode).toBe(400);
+    expect(nothing.json().errors.alert[0]).toBe(
+      'Это оповещение не ждёт ответа: подтверждать или отклонять в нём нечего.',
+    );
+
+    const refused = await call('POST', `/v1/account/alerts/${id}/refuse`, ivanov);
+    expect(refused.statusCode, refused.body).toBe(200);
+    expect(refused.json().hold).toMatchObject({ state: 'refused', answeredAt: new Date(clock.t).toISOString() });
+    const ended = await order(petrova, draft.id);
+    expect(ended.status).toBe('Deleted');
+    expect(ended.reason).toBe(`${HOLD_REFUSED}.`);
+    expect(ended.events.at(-1)).toMatchObject({ kind: 'hold-refused', status: 'Deleted' });
+    const petrovaId = await userId(CITIZENS.petrova);
+    const toldPetrova = await toldAbout(petrovaId, 'Владелец номера ответил, что не подавал это заявление');
+    expect(toldPetrova.map((n) => n.recipient).sort()).toEqual(['79037654321', 'applicant@example.ru']);
+    expect((await portationOf(draft.id)).heldUntil).toBeNull();
+    // The same answer again changes nothing; the other one is refused.
+    expect((await call('POST', `/v1/account/alerts/${id}/refuse`, ivanov)).statusCode).toBe(200);
+    const late = await call('POST', `/v1/account/alerts/${id}/confirm`, ivanov);
+    expect(late.statusCode).toBe(400);
+    expect(late.json().errors.alert[0]).toBe('Вы уже ответили «Это не я»: заявление отклонено.');
+  });
+
+  it('goes to the central database once confirmed, and its completed porting is an alert of its own', async () => {
+    await ivanovWatches('79165550041');
+    const draft = await prepared(petrova, '79165550041');
+    await submitWithCode(petrova, draft);
+    const alert = (await alertsOf(ivanov)).data[0];
+    expect(alert?.hold?.state).toBe('pending');
+    clock.t += 2 * HOUR;
+    const confirmed = await call('POST', `/v1/account/alerts/${alert?.id}/confirm`, ivanov);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().hold.state).toBe('confirmed');
+    expect(confirmed.json().text).toContain('Вы подтвердили заявление');
+    const after = await order(petrova, draft.id);
+    expect(after.events.map((e: { kind: string }) => e.kind).slice(-3)).toEqual([
+      'submitted',
+      'held',
+      'hold-confirmed',
+    ]);
+    await advancePortation(engine, (await portationOf(draft.id)).id);
+    expect((await portationOf(draft.id)).processId).not.toBeNull();
+    await passTime(draft.id, 12 * DAY);
+    expect((await order(petrova, draft.id)).status).toBe('Done');
+    expect((await alertsOf(ivanov)).data[0]).toMatchObject({
+      kind: 'ported',
+      msisdn: '79165550041',
+      title: 'Номер перенесён к другому оператору',
+      text: 'Номер +7 (916) 555-00-41 перенесён к оператору МегаФон по заявлению, поданному на этом сайте.',
+    });
+    expect((await toldAbout(ivanovId, 'перенесён к оператору МегаФон')).map((n) => n.channel).sort()).toEqual([
+      'email',
+      'sms',
+    ]);
+  });
+
+  it('goes on by itself after 24 hours without an answer, and the timeline says so', async () => {
+    await ivanovWatches('79165550051');
+    const draft = await prepared(petrova, '79165550051');
+    await submitWithCode(petrova, draft);
+    const p = await portationOf(draft.id);
+    const alert = (await alertsOf(ivanov)).data[0];
+    clock.t += 23 * HOUR;
+    await releaseLapsedHold(engine, p.id);
+    expect((await portationOf(draft.id)).heldUntil).not.toBeNull();
+    clock.t += HOUR;
+    await releaseLapsedHold(engine, p.id);
+    expect((await portationOf(draft.id)).heldUntil).toBeNull();
+    const lapsed = await order(petrova, draft.id);
+    expect(lapsed.status).toBe('PendingBDPN');
+    expect(lapsed.events.at(-1)).toMatchObject({
+      kind: 'hold-lapsed',
+      description: 'Владелец номера не ответил за 24 часа: заявление передаётся в БДПН',
+    });
+    const late = await call('POST', `/v1/account/alerts/${alert?.id}/refuse`, ivanov);
+    expect(late.statusCode).toBe(400);
+    expect(late.json().errors.alert[0]).toBe('Срок ответа — 24 часа — истёк: заявление передано в БДПН.');
+    expect((await alertsOf(ivanov)).data.find((a) => a.id === alert?.id)?.hold?.state).toBe('lapsed');
+    await advancePortation(engine, p.id);
+    expect((await portationOf(draft.id)).processId).not.toBeNull();
+    // A second run of the job finds nothing to do.
+    await releaseLapsedHold(engine, p.id);
+    expect(
+      (await order(petrova, draft.id)).events.filter((e: { kind: string }) => e.kind === 'hold-lapsed'),
+    ).toHaveLength(1);
+  });
+
+  it('lapses when the answer comes after its day even though the job has not run yet', async () => {
+    await ivanovWatches('79165550052');
+    const draft = await prepared(petrova, '79165550052');
+    await submitWithCode(petrova, draft);
+    const alert = (await alertsOf(ivanov)).data[0];
+    clock.t += DAY;
+    const late = await call('POST', `/v1/account/alerts/${alert?.id}/refuse`, ivanov);
+    expect(late.statusCode).toBe(400);
+    expect((await order(petrova, draft.id)).events.at(-1).kind).toBe('hold-lapsed');
+  });
+
+  it('takes one answer of many at once: all «Да, это я» or all «Это не я», never both', async () => {
+    await ivanovWatches('79165550061');
+    const draft = await prepared(petrova, '79165550061');
+    await submitWithCode(petrova, draft);
+    const alert = (await alertsOf(ivanov)).data[0];
+    const answers = Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? 'confirm' : 'refuse'));
+    const results = await Promise.all(answers.map((a) => call('POST', `/v1/account/alerts/${alert?.id}/${a}`, ivanov)));
+    const ok = new Set(answers.filter((_, i) => results[i]?.statusCode === 200));
+    expect(ok.size).toBe(1);
+    const winner = [...ok][0];
+    for (const [i, res] of results.entries()) {
+      expect(res.statusCode, res.body).toBe(answers[i] === winner ? 200 : 400);
+    }
+    const kinds = (await order(petrova, draft.id)).events.map((e: { kind: string }) => e.kind);
+    expect(kinds.filter((k: string) => k.startsWith('hold-'))).toEqual([
+      winner === 'confirm' ? 'hold-confirmed' : 'hold-refused',
+    ]);
+    const [row] = await t.app.db.select().from(portationOrders).where(eq(portationOrders.id, draft.id));
+    expect(row?.status).toBe(winner === 'confirm' ? 'PendingBDPN' : 'Deleted');
+    if (winner === 'confirm') await call('DELETE', `/v1/order/portation/${draft.id}`, petrova);
+  });
+
+  it('is no longer answered once its applicant withdrew it', async () => {
+    await ivanovWatches('79165550071');
+    const draft = await prepared(petrova, '79165550071');
+    await submitWithCode(petrova, draft);
+    const alert = (await alertsOf(ivanov)).data[0];
+    expect((await call('DELETE', `/v1/order/portation/${draft.id}`, petrova)).statusCode).toBe(204);
+    expect((await alertsOf(ivanov)).data.find((a) => a.id === alert?.id)?.hold?.state).toBe('withdrawn');
+    const res = await call('POST', `/v1/account/alerts/${alert?.id}/confirm`, ivanov);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.alert[0]).toBe('Заявление уже отозвано или отклонено: отвечать не нужно.');
+  });
+});
+
+describe('«Удалить мои данные»', () => {
+  it('forgets the person’s watch and alerts: nothing more is told to, or held for, nobody', async () => {
+    const kuznetsova = (await signIn(t.app, '1000000004')).jar;
+    const kuznetsovaId = await userId('1000000004');
+    const mine = (await call('GET', '/v1/account/watch', kuznetsova)).json();
+    const msisdn = mine.find((s: { confirmed: boolean }) => s.confirmed).msisdn as string;
+    expect((await call('PUT', `/v1/account/watch/${msisdn}`, kuznetsova, { enabled: true })).statusCode).toBe(200);
+    const browser = new CookieJar();
+    expect((await call('POST', '/v1/order/portation/init', browser, { msisdn })).statusCode).toBe(200);
+    expect((await alertsOf(kuznetsova)).totalRows).toBe(1);
+    // Her own applications, if the demo left one under way, are ended for the test.
+    await t.app.db
+      .update(portationOrders)
+      .set({ status: 'Deleted', reason: 'тест' })
+      .where(eq(portationOrders.userId, kuznetsovaId));
+    const erased = await t.app.inject({ method: 'DELETE', url: '/api/v1/account', headers: authHeaders(kuznetsova) });
+    expect(erased.statusCode, erased.body).toBe(204);
+    expect(await t.app.db.select().from(watchAlerts).where(eq(watchAlerts.userId, kuznetsovaId))).toEqual([]);
+    const again = await call('POST', '/v1/order/portation/init', new CookieJar(), { msisdn });
+    expect(again.statusCode).toBe(200);
+    expect(await t.app.db.select().from(watchAlerts).where(eq(watchAlerts.msisdn, msisdn))).toEqual([]);
+  });
+});
+
+describe('the ported-number registry', () => {
+  const watch = () =>
+    registryWatch({ notify: (tx, messages) => t.app.notifications.queue(tx, messages), siteOrigin: null });
+  const at = () => new Date(clock.t);
+
+  it('tells the watcher when an imported increment or return changes the number’s operator, and only then', async () => {
+    await ivanovWatches('79165550081');
+    await ivanovWatches('79165550083');
+    const before = (await alertsOf(ivanov, 0, 100)).totalRows;
+    await importPortedExtract(
+      t.app.db,
+      [
+        'Number,OwnerId,MNC,Route,RegionCode,PortDate',
+        '79165550081,mMEGAFON,02,D2502,77,2026-11-20T10:00:00+03:00',
+        '79165550082,mMEGAFON,02,D2502,77,2026-11-20T10:00:00+03:00',
+        // Still the range holder's (МТС): no change of operator, no alert.
+        '79165550083,mMTS,01,D2501,77,2026-11-20T10:00:00+03:00',
+      ],
+      { source: 'Port_Increment_test.csv', kind: 'increment', watch: watch(), now: at },
+    );
+    const page = await alertsOf(ivanov, 0, 100);
+    expect(page.totalRows).toBe(before + 1);
+    expect(page.data[0]).toMatchObject({
+      kind: 'registry',
+      msisdn: '79165550081',
+      text: 'По данным центральной базы перенесённых номеров (БДПН) номер +7 (916) 555-00-81 теперь обслуживает МегаФон.',
+    });
+    expect((await toldAbout(ivanovId, 'номер +7 (916) 555-00-81 теперь обслуживает МегаФон')).length).toBe(2);
+
+    await importPortedExtract(t.app.db, ['Number,OwnerId,MNC,Route,RegionCode,PortDate', '79165550081,,,,77,'], {
+      source: 'Return_Increment_test.csv',
+      kind: 'return',
+      watch: watch(),
+      now: at,
+    });
+    expect((await alertsOf(ivanov)).data[0]).toMatchObject({ kind: 'registry', text: expect.stringContaining('МТС') });
+  });
+
+  it('on a full dump, tells of every watched number it moves, those it leaves out too', async () => {
+    // 79165550083 stays МТС's in the increment above and goes to Beeline here.
+    // Ivanov's first number was ported to MegaFon (the demo); a dump without it gives it back to МТС.
+    await ivanovWatches('79161234567');
+    const before = (await alertsOf(ivanov, 0, 100)).totalRows;
+    await importPortedExtract(
+      t.app.db,
+      ['Number,OwnerId,MNC,Route,RegionCode,PortDate', '79165550083,mBEELINE,99,D2599,77,2026-11-21'],
+      { source: 'Port_All_test.csv', kind: 'full', watch: watch(), now: at },
+    );
+    const page = await alertsOf(ivanov, 0, 100);
+    // The two above, and the number Петрова ported to MegaFon earlier in this file, back with МТС.
+    expect(page.totalRows).toBe(before + 3);
+    expect(
+      page.data
+        .slice(0, 3)
+        .map((a) => a.msisdn)
+        .sort(),
+    ).toEqual(['79161234567', '79165550041', '79165550083']);
+    const rows = await t.app.db.select().from(watchAlerts).where(eq(watchAlerts.msisdn, '79165550083'));
+    expect(rows.map((r) => r.kind)).toEqual(['registry']);
+  });
+});
