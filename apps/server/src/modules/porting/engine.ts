@@ -183,7 +183,8 @@ export async function advancePortation(deps: EngineDeps, portationId: number): P
     // The central database's own time of arrival: its later messages are timed from it.
     const receivedAt = new Date(filed.receivedAt);
     const stillWanted = await deps.db.transaction(async (tx) => {
-      const locked = await repo.lockPortation(tx, portationId);
+      // Order first, then portation, as every caller takes them.
+      const locked = (await repo.lockPortationAndOrder(tx, portationId))?.portation;
       if (!locked) return false;
       if (locked.status !== 'PendingBDPN') {
         // Ended while it was being filed: the process just made is cancelled by a retried job.

@@ -118,9 +118,14 @@ export async function openOrders(db: Database, msisdn: string) {
     .where(and(eq(portationOrders.msisdn, msisdn), inArray(portationOrders.status, ['Initialized', 'PendingBDPN'])));
 }
 
-/** Locks an order for the rest of the transaction and returns it. */
+/**
+ * Locks an order for the rest of the transaction and returns it. `FOR NO KEY UPDATE`, the lock an UPDATE
+ * of the row takes itself: it does not block the key-share lock a foreign-key check takes when another
+ * transaction writes an event of the order, so the engine (which holds the portation and writes the
+ * order's events) and a withdrawal (which holds the order and waits for the portation) cannot deadlock.
+ */
 export async function lockOrder(tx: Database, id: number): Promise<OrderRow | undefined> {
-  const [row] = await tx.select().from(portationOrders).where(eq(portationOrders.id, id)).for('update');
+  const [row] = await tx.select().from(portationOrders).where(eq(portationOrders.id, id)).for('no key update');
   return row;
 }
 
@@ -169,7 +174,7 @@ export async function insertPortation(tx: Database, values: typeof portations.$i
 
 /** Locks a portation for the rest of the transaction and returns it. */
 export async function lockPortation(tx: Database, id: number): Promise<PortationRow | undefined> {
-  const [row] = await tx.select().from(portations).where(eq(portations.id, id)).for('update');
+  const [row] = await tx.select().from(portations).where(eq(portations.id, id)).for('no key update');
   return row;
 }
 
@@ -198,7 +203,7 @@ export async function lockPortationOfOrder(tx: Database, orderId: number): Promi
     .where(eq(portations.orderId, orderId))
     .orderBy(desc(portations.id))
     .limit(1)
-    .for('update');
+    .for('no key update');
   return row;
 }
 

@@ -226,7 +226,7 @@ export async function withdrawalFailed(
 
 async function timelineNote(deps: PortingDeps, p: repo.PortationRow, kind: EventKind, description: string) {
   await deps.db.transaction(async (tx) => {
-    const locked = await repo.lockPortation(tx, p.id);
+    const locked = (await repo.lockPortationAndOrder(tx, p.id))?.portation;
     if (!locked) return;
     await repo.insertEvents(tx, { orderId: locked.orderId, portationId: locked.id }, [
       { kind, status: locked.status, description, occurredAt: deps.now() },
