@@ -16,7 +16,7 @@ import { SessionFamilyCache, VerifiedTokens } from './session-cache';
 
 export type { SessionUser } from '../modules/session/tokens';
 
-/** The client message of spec §6 for every 401. */
+/** The client message for every 401 (docs/product.md §8). */
 export const INVALID_TOKEN_TITLE = 'Некорректный JWT токен';
 
 /** Cookie names and the access-token key, shared by the sign-in routes. */
