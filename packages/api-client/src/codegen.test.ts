@@ -88,6 +88,7 @@ describe('operation table', () => {
         'GET /api/v1/account/alerts',
         'POST /api/v1/account/alerts/{id}/confirm',
         'POST /api/v1/account/alerts/{id}/refuse',
+        'DELETE /api/v1/account',
         'GET /api/v1/esia/login',
         'GET /api/v1/esia/callback',
         'GET /api/v1/esia/logout',
