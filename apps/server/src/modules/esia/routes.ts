@@ -7,13 +7,7 @@ import { HttpProblem } from '../../lib/problem';
 import { ProblemRef } from '../../lib/schemas';
 import { REFRESH_SESSION, SESSION_OPTIONAL } from '../../lib/security';
 import { INVALID_TOKEN_TITLE } from '../../plugins/session';
-import {
-  endSession,
-  familyOfRefreshToken,
-  REFRESH_TTL_SECONDS,
-  type RefreshResult,
-  refreshSession,
-} from '../session/tokens';
+import { endSession, familyOfRefreshToken, REFRESH_TTL_SECONDS, type RefreshResult, refreshSession } from '../session';
 import { safeReturnPath } from './return-url';
 import {
   AuthInfoSchema,

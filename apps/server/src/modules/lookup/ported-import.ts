@@ -1,6 +1,6 @@
 import { normaliseMsisdn } from '@perenos/phone';
 import type { Database } from '../../db/client';
-import { regions } from '../regions/reference-data';
+import { regions } from '../regions';
 import { OperatorMatcher } from './operator-matching';
 import { RegistryFormatError } from './registry-csv';
 import {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { operatorLegalNames, operators } from '../../db/schema';
-import { operators as operatorSeed } from '../operators/reference-data';
+import { operators as operatorSeed } from '../operators';
 import { DEMO_PLAN_SOURCE, demoPlanCsv, demoPortedLines } from './demo';
 import { importNumberingPlan } from './plan-import';
 import { importPortedExtract } from './ported-import';

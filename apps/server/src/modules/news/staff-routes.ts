@@ -3,8 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { HttpProblem, validationProblem } from '../../lib/problem';
 import { INT4_MAX, PageSchema, ProblemRef } from '../../lib/schemas';
-import { actorOf } from '../staff/routes';
-import { STAFF_SCHEMA } from '../staff/schemas';
+import { actorOf, STAFF_SCHEMA } from '../staff';
 import { storyHtmlOf } from './markdown';
 import { StaffStoryItemSchema, StaffStorySchema, StoryBody } from './schemas';
 import {

@@ -2,7 +2,7 @@ import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { JobQueue } from '../../lib/jobs';
 import { HttpProblem, notFound, validationProblem } from '../../lib/problem';
-import { audit, type StaffActor } from '../staff/service';
+import { audit, type StaffActor } from '../staff';
 import { storyHtmlOf } from './markdown';
 import {
   bumpNewsVersion,

@@ -5,10 +5,10 @@ import type { JobQueue } from '../../lib/jobs';
 import { formatDay, isCalendarDay, moscowDay, moscowMidnight } from '../../lib/moscow';
 import { HttpProblem, notFound, validationProblem } from '../../lib/problem';
 import { keyedHash, seal, unseal } from '../../lib/seal';
-import type { LookupAnswer } from '../lookup/engine';
-import { quotaExhausted } from '../lookup/quota';
-import type { NewNotification } from '../notifications/repository';
-import type { UserProfile } from '../users/tables';
+import { type LookupAnswer, quotaExhausted } from '../lookup';
+import type { NewNotification } from '../notifications';
+import { tariffForRegion } from '../tariffs';
+import type { UserProfile } from '../users';
 import {
   CONSENT_TEXT,
   CONSENT_VERSION,
@@ -399,7 +399,7 @@ export async function updateOrder(
   const keepSim = !sim && order.toOperatorId === body.operatorId;
   const operatorProblem = await checkOperator(deps, body.operatorId, order, view.regionName);
   if (operatorProblem) errors.operatorId = [operatorProblem];
-  const tariff = await repo.tariffForRegion(deps.db, body.tariffId, order.regionCode ?? 0);
+  const tariff = await tariffForRegion(deps.db, body.tariffId, order.regionCode ?? 0);
   if (!tariff) errors.tariffId = ['Такого тарифа нет.'];
   else if (tariff.operatorId !== body.operatorId) errors.tariffId = ['Это тариф другого оператора.'];
   else if (tariff.isArchived || !tariff.soldHere) {
@@ -786,7 +786,7 @@ export async function refileOrder(deps: PortingDeps, owner: Owner & { userId: nu
   const window = portationWindow(now);
   const tariff =
     old.tariffId !== null && fresh.regionCode !== null
-      ? await repo.tariffForRegion(deps.db, old.tariffId, fresh.regionCode)
+      ? await tariffForRegion(deps.db, old.tariffId, fresh.regionCode)
       : undefined;
   const tariffStillSold = tariff && !tariff.isArchived && tariff.soldHere && tariff.operatorId === old.toOperatorId;
   const operatorStillOk =

@@ -1,7 +1,7 @@
 import { normaliseMsisdn } from '@perenos/phone';
 import { HttpProblem, notFound, validationProblem } from '../../lib/problem';
-import { notificationsOfOrder } from '../notifications/repository';
-import { audit, type StaffActor } from '../staff/service';
+import { notificationsOfOrder } from '../notifications';
+import { audit, type StaffActor } from '../staff';
 import * as repo from './repository';
 import type { PortingDeps } from './service';
 import { withdrawOrder } from './withdrawal';

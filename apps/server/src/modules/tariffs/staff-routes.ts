@@ -3,8 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { HttpProblem, validationProblem } from '../../lib/problem';
 import { INT4_MAX, ProblemRef } from '../../lib/schemas';
-import { actorOf } from '../staff/routes';
-import { STAFF_SCHEMA } from '../staff/schemas';
+import { actorOf, STAFF_SCHEMA } from '../staff';
 import { applyUpload, cancelUpload, exportFile, uploadCatalogue, uploadOf } from './staff-service';
 
 /** A catalogue file: 50 000 tariffs in CSV are about 8 MB. */

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
 import { HttpProblem, notFound, validationProblem } from '../../lib/problem';
-import { audit, type StaffActor } from '../staff/service';
+import { audit, type StaffActor } from '../staff';
 import {
   CatalogueError,
   type CatalogueTariff,

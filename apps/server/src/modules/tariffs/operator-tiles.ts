@@ -1,7 +1,7 @@
 import { and, asc, count, countDistinct, desc, eq, min, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { operators } from '../../db/schema';
-import { tariffRegions } from '../tariffs/tables';
+import { tariffRegions } from './tables';
 
 /**
  * Operator cards: how many current tariffs an operator sells and its cheapest monthly price, in one
