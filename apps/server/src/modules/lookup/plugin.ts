@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { LookupConfig } from '../../config/env';
-import { BatchGate } from './batch-gate';
-import { LookupEngine } from './engine';
-import { type QuotaClient, type QuotaStore, quotaStoreFor } from './quota';
-import { startPlanRefresh } from './refresh';
+import { BatchGate } from './batch/batch-gate';
+import { LookupEngine } from './index/engine';
+import { type QuotaClient, type QuotaStore, quotaStoreFor } from './quota/quota';
+import { startPlanRefresh } from './registry/refresh';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -6,8 +6,8 @@ import { Type } from 'typebox';
 import type { AppConfig } from '../../config/env';
 import { HttpProblem, NOT_FOUND_TITLE, validationProblem } from '../../lib/problem';
 import { ProblemRef } from '../../lib/schemas';
-import { type BatchInput, batchFormatOf, csvResult, readTextBatch, readXlsxBatch, xlsxResult } from './batch';
-import { quotaExhausted } from './quota';
+import { type BatchInput, batchFormatOf, csvResult, readTextBatch, readXlsxBatch, xlsxResult } from './batch/batch';
+import { quotaExhausted } from './quota/quota';
 import {
   BatchBusyProblemSchema,
   BatchUploadSchema,

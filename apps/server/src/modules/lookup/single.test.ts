@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLookupApp, lookupNumber, signIn } from '../../../test/lookup';
 import type { TestApp } from '../../test/app';
-import { moscowDay, nextMoscowMidnight, QuotaSpender, readQuota, spendQuota } from './quota';
-import { createLookupApp, lookupNumber, signIn } from './test-helpers';
+import { moscowDay, nextMoscowMidnight, QuotaSpender, readQuota, spendQuota } from './quota/quota';
 
 const quota = (t: TestApp, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/v1.1/msisdn/info/quota', payload: {}, headers });

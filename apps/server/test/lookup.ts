@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs';
 import { vi } from 'vitest';
-import { type AppConfig, loadConfig } from '../../config/env';
-import { createTestApp, type TestApp } from '../../test/app';
-import { upsertUser } from '../esia/repository';
-import { deriveAccessKey, startSession } from '../session/tokens';
+import { type AppConfig, loadConfig } from '../src/config/env';
+import { upsertUser } from '../src/modules/esia/repository';
+import { deriveAccessKey, startSession } from '../src/modules/session/tokens';
+import { createTestApp, type TestApp } from '../src/test/app';
 
 /** The whole app with a fast index poll and optional lookup settings. */
 export async function createLookupApp(

@@ -2,9 +2,9 @@ import { once } from 'node:events';
 import { connect } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TestApp } from '../../test/app';
+import { createLookupApp, signIn } from '../../../../test/lookup';
+import type { TestApp } from '../../../test/app';
 import { BatchGate } from './batch-gate';
-import { createLookupApp, signIn } from './test-helpers';
 
 const BOUNDARY = '----perenos-gate-boundary';
 const HEAD = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="File"; filename="numbers.csv"\r\nContent-Type: text/csv\r\n\r\n`;

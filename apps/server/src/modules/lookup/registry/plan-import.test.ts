@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TestApp } from '../../test/app';
-import { registryFile } from '../../test/registry';
-import { LookupEngine } from './engine';
+import { createLookupApp, lookupNumber, waitForOperator } from '../../../../test/lookup';
+import type { TestApp } from '../../../test/app';
+import { registryFile } from '../../../test/registry';
+import { LookupEngine } from '../index/engine';
+import { loadOperatorMatching } from '../repository';
 import { importNumberingPlan } from './plan-import';
 import { parseRegistry } from './registry-csv';
 import { normaliseLegalName, regionCodesForRegistryName } from './registry-names';
-import { loadOperatorMatching } from './repository';
-import { createLookupApp, lookupNumber, waitForOperator } from './test-helpers';
 
 describe('the 2026 registry file (8 columns, zero-padded, bare inner quotes)', () => {
   let t: TestApp;

@@ -3,10 +3,10 @@
  * the whole file as strings, a string per cell, an answer object per row. Not used by the server.
  */
 import { normaliseMsisdn } from '@perenos/phone';
-import type { LookupAnswer } from './engine';
-import { splitRegistryLine } from './registry-csv';
-import { columnIndex, decodeXml, firstSheetPath, readSharedStrings, textOf } from './xlsx';
-import { XlsxArchive } from './zip-guard';
+import { columnIndex, decodeXml, firstSheetPath, readSharedStrings, textOf } from '../src/modules/lookup/batch/xlsx';
+import { XlsxArchive } from '../src/modules/lookup/batch/zip-guard';
+import type { LookupAnswer } from '../src/modules/lookup/index/engine';
+import { splitRegistryLine } from '../src/modules/lookup/registry/registry-csv';
 
 interface InputRow {
   cells: string[];

@@ -1,6 +1,6 @@
-import type { Database } from '../../db/client';
+import type { Database } from '../../../db/client';
+import { insertLegalName, insertRegistryOperator, loadOperatorMatching } from '../repository';
 import { normaliseLegalName } from './registry-names';
-import { insertLegalName, insertRegistryOperator, loadOperatorMatching } from './repository';
 
 /** «ЕКАТЕРИНБУРГ-2000» from `ООО "ЕКАТЕРИНБУРГ-2000"`: the quoted name, else the name without its legal form. */
 export function displayNameOf(legalName: string): string {

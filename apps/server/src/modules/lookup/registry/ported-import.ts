@@ -1,8 +1,6 @@
 import { normaliseMsisdn } from '@perenos/phone';
-import type { Database } from '../../db/client';
-import { regions } from '../regions';
-import { OperatorMatcher } from './operator-matching';
-import { RegistryFormatError } from './registry-csv';
+import type { Database } from '../../../db/client';
+import { regions } from '../../regions';
 import {
   analyzePorted,
   clearPortedForFullDump,
@@ -12,7 +10,9 @@ import {
   type PortedWrite,
   savePortedSummary,
   upsertPorted,
-} from './repository';
+} from '../repository';
+import { OperatorMatcher } from './operator-matching';
+import { RegistryFormatError } from './registry-csv';
 
 /** Port_All replaces the registry; Port_Increment adds portings; Return_Increment gives numbers back to the range holder. */
 export type PortedExtractKind = 'full' | 'increment' | 'return';

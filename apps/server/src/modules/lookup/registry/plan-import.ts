@@ -1,8 +1,8 @@
-import type { Database } from '../../db/client';
+import type { Database } from '../../../db/client';
+import { lockLookupState, type PlanRangeRow, replacePlanRanges } from '../repository';
 import { OperatorMatcher } from './operator-matching';
 import { parseRegistry, RegistryFormatError, type RejectedRow } from './registry-csv';
 import { regionCodesForRegistryName } from './registry-names';
-import { lockLookupState, type PlanRangeRow, replacePlanRanges } from './repository';
 
 export interface PlanImportSummary {
   source: string;

@@ -2,9 +2,9 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../test/app';
-import { ReferenceRefusal, referenceCsv, referenceXlsxCells } from './batch-reference';
-import { cellsOfXlsx, createLookupApp, signIn, uploadBatch, withoutTrailingBlanks } from './test-helpers';
+import { ReferenceRefusal, referenceCsv, referenceXlsxCells } from '../../../../test/batch-reference';
+import { cellsOfXlsx, createLookupApp, signIn, uploadBatch, withoutTrailingBlanks } from '../../../../test/lookup';
+import type { TestApp } from '../../../test/app';
 
 // Numbers of the demo plan: ported (79261234567), in a range, in no range (79400000000).
 const KNOWN = ['79261234567', '79260000000', '79400000000', '79030000001', '79990000000', '79161234567'];

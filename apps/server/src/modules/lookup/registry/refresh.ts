@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { LookupConfig } from '../../config/env';
-import type { Database } from '../../db/client';
+import type { LookupConfig } from '../../../config/env';
+import type { Database } from '../../../db/client';
+import { claimPlanRefresh } from '../repository';
 import { formatPlanSummary, importNumberingPlan } from './plan-import';
-import { claimPlanRefresh } from './repository';
 
 const CHECK_EVERY_MS = 15 * 60 * 1000;
 

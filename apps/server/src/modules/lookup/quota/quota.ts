@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
-import type { Database, DatabaseHandle } from '../../db/client';
-import { HttpProblem } from '../../lib/problem';
-import { consumeQuotaMany, deleteQuotaBefore, readQuotaUsed, saveQuotaUsed } from './repository';
+import type { Database, DatabaseHandle } from '../../../db/client';
+import { HttpProblem } from '../../../lib/problem';
+import { consumeQuotaMany, deleteQuotaBefore, readQuotaUsed, saveQuotaUsed } from '../repository';
 
 // Moscow has kept UTC+3 all year since 2014 (tzdata agrees), so the lookup day is a fixed shift.
 const MOSCOW_OFFSET_MS = 3 * 60 * 60 * 1000;

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../test/app';
-import { createLookupApp, multipartBody, signIn } from './test-helpers';
+import { createLookupApp, multipartBody, signIn } from '../../../../test/lookup';
+import type { TestApp } from '../../../test/app';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

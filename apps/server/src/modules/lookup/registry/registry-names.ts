@@ -1,8 +1,8 @@
 // Matching the numbering-plan registry's words to the site's reference data: an operator by any spelling
 // of its legal name, regions by the registry's `Регион` text. Used by the plan import and by this module's
 // seed, which stores the normalised legal names.
-import { type OperatorSeed, operators } from '../operators';
-import { regions } from '../regions';
+import { type OperatorSeed, operators } from '../../operators';
+import { regions } from '../../regions';
 
 // Longest first, so that 'открытое акционерное общество' is removed before 'акционерное общество'.
 const LEGAL_FORMS = [

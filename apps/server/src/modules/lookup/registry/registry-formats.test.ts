@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../test/app';
+import { createLookupApp, lookupNumber, waitForOperator } from '../../../../test/lookup';
+import type { TestApp } from '../../../test/app';
+import { claimPlanRefresh } from '../repository';
 import { importNumberingPlan } from './plan-import';
 import { parseRegistry, RegistryFormatError } from './registry-csv';
-import { claimPlanRefresh } from './repository';
-import { createLookupApp, lookupNumber, waitForOperator } from './test-helpers';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const withBom = (text: string) => utf8(`\uFEFF${text}`);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpProblem } from '../../lib/problem';
-import type { TestApp } from '../../test/app';
+import { referenceXlsxCells } from '../../../../test/batch-reference';
+import { cellsOfXlsx, createLookupApp, signIn, uploadBatch, withoutTrailingBlanks } from '../../../../test/lookup';
+import { HttpProblem } from '../../../lib/problem';
+import type { TestApp } from '../../../test/app';
 import { type BatchLimits, readXlsxBatch, xlsxResult } from './batch';
-import { referenceXlsxCells } from './batch-reference';
-import { cellsOfXlsx, createLookupApp, signIn, uploadBatch, withoutTrailingBlanks } from './test-helpers';
 import { workbookParts, zipOf } from './xlsx';
 import { largeXlsx } from './xlsx-fixture';
 import { XlsxArchive } from './zip-guard';

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import type { TestApp } from '../../test/app';
+import { createLookupApp, lookupNumber, waitForOperator } from '../../../../test/lookup';
+import { buildApp } from '../../../app';
+import type { TestApp } from '../../../test/app';
 import { importPortedExtract, recordCompletedPortings } from './ported-import';
-import { createLookupApp, lookupNumber, waitForOperator } from './test-helpers';
 
 describe('ported-number registry', () => {
   let t: TestApp;

@@ -9,10 +9,10 @@
 import { isUtf8 } from 'node:buffer';
 import { Readable } from 'node:stream';
 import { normaliseMsisdn } from '@perenos/phone';
-import { HttpProblem, validationProblem } from '../../lib/problem';
-import type { BatchView, LookupAnswer } from './engine';
+import { HttpProblem, validationProblem } from '../../../lib/problem';
+import type { BatchView, LookupAnswer } from '../index/engine';
+import { splitRegistryLine } from '../registry/registry-csv';
 import { Pacer } from './pace';
-import { splitRegistryLine } from './registry-csv';
 import { columnName, firstSheetPath, type SharedStrings, xlsxStream } from './xlsx';
 import { IndexSet, SharedStringTable, SheetRefused, type SheetRow, SheetRows } from './xlsx-stream';
 import { XlsxArchive, ZipRefused } from './zip-guard';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { authHeaders, signIn } from '../esia/test-support';
-import { cliActor, grantRole } from './service';
-import type { StaffRole } from './tables';
+import { cliActor, grantRole } from '../src/modules/staff/service';
+import type { StaffRole } from '../src/modules/staff/tables';
+import { authHeaders, signIn } from './esia';
 
 /** Grants `roles` to a test citizen as the command line does, signs them in, and answers their call headers. */
 export async function signInStaff(

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client';
-import { logoUrl } from '../../lib/operator-logo';
-import { dayNumber, dayToIso, PlanIndex, type PlanRangeInfo, PortedIndex, PortedIndexBuilder } from './lookup-index';
+import type { Database } from '../../../db/client';
+import { logoUrl } from '../../../lib/operator-logo';
 import {
   ensureLookupState,
   findPorted,
@@ -13,7 +12,8 @@ import {
   portedTotals,
   readLookupState,
   readLookupVersions,
-} from './repository';
+} from '../repository';
+import { dayNumber, dayToIso, PlanIndex, type PlanRangeInfo, PortedIndex, PortedIndexBuilder } from './lookup-index';
 
 /** What a lookup answers (the API's MsisdnInfo). */
 export interface LookupAnswer {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { tariffRegions } from '../tariffs/tables';
-import { CONTRACT_VERSION } from './contract-terms';
+import { CONTRACT_VERSION } from '../src/modules/porting/contract-terms';
+import { tariffRegions } from '../src/modules/tariffs/tables';
 
 /** What a subscriber chooses and accepts at step 3 besides consent: an eSIM and the current terms. */
 export const ACCEPTED = { sim: { kind: 'esim' as const }, contractVersion: CONTRACT_VERSION };

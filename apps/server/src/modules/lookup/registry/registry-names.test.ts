@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { REGISTRY_FILES, registryFile } from '../../test/registry';
-import { operators } from '../operators/reference-data';
-import { regions } from '../regions/reference-data';
+import { REGISTRY_FILES, registryFile } from '../../../test/registry';
+import { operators } from '../../operators/reference-data';
+import { regions } from '../../regions/reference-data';
 import { parseRegistry } from './registry-csv';
 import { findOperatorByLegalName, normaliseLegalName, regionCodesForRegistryName } from './registry-names';
 

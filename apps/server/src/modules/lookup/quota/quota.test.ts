@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config/env';
-import { openDatabase } from '../../db/client';
-import { createSecondNode, createTestApp, TEST_REDIS_URL, type TestApp, uniqueRedisPrefix } from '../../test/app';
-import { createTestDatabase, TEST_ENGINE } from '../../test/database';
+import { lookupNumber, signIn } from '../../../../test/lookup';
+import { buildApp } from '../../../app';
+import { loadConfig } from '../../../config/env';
+import { openDatabase } from '../../../db/client';
+import { createSecondNode, createTestApp, TEST_REDIS_URL, type TestApp, uniqueRedisPrefix } from '../../../test/app';
+import { createTestDatabase, TEST_ENGINE } from '../../../test/database';
 import { moscowDay, nextMoscowMidnight, RedisQuota } from './quota';
-import { lookupNumber, signIn } from './test-helpers';
 
 const quotaOf = async (t: TestApp, headers: Record<string, string> = {}) =>
   (await t.app.inject({ method: 'POST', url: '/api/v1.1/msisdn/info/quota', payload: {}, headers })).json()
