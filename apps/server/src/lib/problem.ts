@@ -26,3 +26,16 @@ export function notFound(detail?: string): HttpProblem {
 export function validationProblem(errors: Record<string, string[]>, extensions?: Record<string, unknown>): HttpProblem {
   return new HttpProblem(400, VALIDATION_TITLE, errors, undefined, extensions);
 }
+
+/** The RFC 9457 document of a problem, as every answer of the API writes it. */
+export function problemDocument(problem: HttpProblem, requestId: string) {
+  return {
+    type: 'about:blank',
+    title: problem.title,
+    status: problem.status,
+    ...(problem.detail ? { detail: problem.detail } : {}),
+    ...(problem.errors ? { errors: problem.errors } : {}),
+    ...problem.extensions,
+    requestId,
+  };
+}

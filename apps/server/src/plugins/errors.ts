@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpProblem, NOT_FOUND_TITLE, VALIDATION_TITLE } from '../lib/problem';
+import { HttpProblem, NOT_FOUND_TITLE, problemDocument, VALIDATION_TITLE } from '../lib/problem';
 
 interface AjvError {
   keyword: string;
@@ -195,17 +195,7 @@ export default fp(
       }
       if (error instanceof HttpProblem) {
         if (error.headers) reply.headers(error.headers);
-        return reply
-          .code(error.status)
-          .type('application/problem+json')
-          .send({
-            ...base,
-            title: error.title,
-            status: error.status,
-            ...(error.detail ? { detail: error.detail } : {}),
-            ...(error.errors ? { errors: error.errors } : {}),
-            ...error.extensions,
-          });
+        return reply.code(error.status).type('application/problem+json').send(problemDocument(error, request.id));
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {

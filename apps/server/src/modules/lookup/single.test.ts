@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLookupApp, lookupNumber, signIn } from '../../../test/lookup';
+import { moscowDay } from '../../lib/moscow';
 import type { TestApp } from '../../test/app';
-import { moscowDay, nextMoscowMidnight, QuotaSpender, readQuota, spendQuota } from './quota/quota';
+import { nextMoscowMidnight } from './quota/day';
+import { QuotaSpender, readQuota, spendQuota } from './quota/postgres';
 
 const quota = (t: TestApp, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/v1.1/msisdn/info/quota', payload: {}, headers });

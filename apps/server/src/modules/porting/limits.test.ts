@@ -7,7 +7,7 @@ import { loadConfig } from '../../config/env';
 import { addDays, moscowDay } from '../../lib/moscow';
 import { HttpProblem } from '../../lib/problem';
 import { createSecondNode, createTestApp, type TestApp } from '../../test/app';
-import { nextMoscowMidnight } from '../lookup/quota/quota';
+import { nextMoscowMidnight } from '../lookup/quota/day';
 import { notifications } from '../notifications/tables';
 import { tariffRegions } from '../tariffs/tables';
 import { users } from '../users/tables';

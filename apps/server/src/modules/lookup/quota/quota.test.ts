@@ -7,9 +7,11 @@ import { lookupNumber, signIn } from '../../../../test/lookup';
 import { buildApp } from '../../../app';
 import { loadConfig } from '../../../config/env';
 import { openDatabase } from '../../../db/client';
+import { moscowDay } from '../../../lib/moscow';
 import { createSecondNode, createTestApp, TEST_REDIS_URL, type TestApp, uniqueRedisPrefix } from '../../../test/app';
 import { createTestDatabase, TEST_ENGINE } from '../../../test/database';
-import { moscowDay, nextMoscowMidnight, RedisQuota } from './quota';
+import { nextMoscowMidnight } from './day';
+import { RedisQuota } from './redis';
 
 const quotaOf = async (t: TestApp, headers: Record<string, string> = {}) =>
   (await t.app.inject({ method: 'POST', url: '/api/v1.1/msisdn/info/quota', payload: {}, headers })).json()
