@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import { HttpProblem, notFound } from '../../lib/problem';
+import { conflict, notFound } from '../../lib/problem';
 import { deliveryStatuses, type NewNotification } from '../notifications';
 import { audit, type StaffActor } from '../staff';
 import { findFeedback, insertReply, listFeedback, lockFeedback, repliesOf, setFeedbackStatus } from './repository';
@@ -83,10 +83,8 @@ export async function reply(
   body: { subject?: string | undefined; text: string },
 ) {
   if (!sender.emailEnabled) {
-    throw new HttpProblem(
-      409,
+    throw conflict(
       'Письма не отправляются',
-      undefined,
       'На сайте не настроена отправка писем (EMAIL_GATEWAY_URL): ответ не сохранён.',
     );
   }

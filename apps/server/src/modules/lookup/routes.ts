@@ -4,7 +4,7 @@ import { INVALID_MSISDN_MESSAGE, normaliseMsisdn } from '@perenos/phone';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppConfig } from '../../config/env';
-import { HttpProblem, problemDocument, validationProblem } from '../../lib/problem';
+import { HttpProblem, problemDocument, timedOut, tooLarge, validationProblem } from '../../lib/problem';
 import { ProblemRef } from '../../lib/schemas';
 import { type BatchInput, batchFormatOf, csvResult, readTextBatch, readXlsxBatch, xlsxResult } from './batch/batch';
 import {
@@ -209,12 +209,12 @@ const lookupRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (ap
       } catch (err) {
         if (err instanceof HttpProblem) throw err;
         if (late) {
-          throw new HttpProblem(408, 'Файл загружался слишком долго', {
+          throw timedOut('Файл загружался слишком долго', {
             File: ['Файл не успел загрузиться. Проверьте соединение и попробуйте ещё раз.'],
           });
         }
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new HttpProblem(413, 'Слишком большой файл', { File: [`Файл больше ${sizeText(cfg.batchMaxBytes)}.`] });
+          throw tooLarge({ File: [`Файл больше ${sizeText(cfg.batchMaxBytes)}.`] });
         }
         // A broken multipart body (no boundary, cut short, bad part headers) is the client's mistake.
         request.log.info({ err }, 'batch upload could not be read');

@@ -53,6 +53,7 @@ describe('single lookup and quota', () => {
     const res = await lookupNumber(t, '79161234567');
     expect(res.statusCode).toBe(429);
     expect(res.json()).toMatchObject({
+      type: 'urn:perenos:problem:quota-exceeded',
       status: 429,
       title: 'Лимит проверок на сегодня исчерпан',
       refreshAt: q.refreshAt,

@@ -9,7 +9,7 @@
 import { isUtf8 } from 'node:buffer';
 import { Readable } from 'node:stream';
 import { normaliseMsisdn } from '@perenos/phone';
-import { HttpProblem, validationProblem } from '../../../lib/problem';
+import { type HttpProblem, tooLarge, validationProblem } from '../../../lib/problem';
 import type { BatchView, LookupAnswer } from '../index/engine';
 import { splitRegistryLine } from '../registry/registry-csv';
 import { Pacer } from './pace';
@@ -94,8 +94,8 @@ function fileProblem(message: string): HttpProblem {
   return validationProblem({ File: [message] });
 }
 
-function tooLarge(message: string): HttpProblem {
-  return new HttpProblem(413, 'Слишком большой файл', { File: [message] });
+function fileTooLarge(message: string): HttpProblem {
+  return tooLarge({ File: [message] });
 }
 
 /** The batch format from the file name; anything else is refused. */
@@ -107,13 +107,13 @@ export function batchFormatOf(filename: string): BatchFormat {
 
 function checkDeadline(limits: BatchLimits): void {
   if (Date.now() > limits.deadline) {
-    throw tooLarge('Файл обрабатывается слишком долго. Разделите его на части поменьше.');
+    throw fileTooLarge('Файл обрабатывается слишком долго. Разделите его на части поменьше.');
   }
 }
 
 function checkRows(count: number, limits: BatchLimits): void {
   if (count > limits.maxRows) {
-    throw tooLarge(`В файле больше ${limits.maxRows.toLocaleString('ru-RU')} строк. Разделите его на части.`);
+    throw fileTooLarge(`В файле больше ${limits.maxRows.toLocaleString('ru-RU')} строк. Разделите его на части.`);
   }
 }
 
@@ -327,8 +327,8 @@ export async function readTextBatch(bytes: Buffer, format: 'csv' | 'txt', limits
 /** A refusal of the zip or sheet reader as the problem the client gets. */
 function refusal(err: unknown): unknown {
   if (err instanceof ZipRefused)
-    return err.message.includes('слишком') ? tooLarge(err.message) : fileProblem(err.message);
-  if (err instanceof SheetRefused) return err.tooLarge ? tooLarge(err.message) : fileProblem(err.message);
+    return err.message.includes('слишком') ? fileTooLarge(err.message) : fileProblem(err.message);
+  if (err instanceof SheetRefused) return err.tooLarge ? fileTooLarge(err.message) : fileProblem(err.message);
   return err;
 }
 
