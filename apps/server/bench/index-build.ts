@@ -3,7 +3,7 @@
  * time and the memory it added (run with --expose-gc so the figures are not garbage in waiting).
  */
 import { openDatabase } from '../src/db/client';
-import { LookupEngine } from '../src/modules/lookup/engine';
+import { LookupEngine } from '../src/modules/lookup/index/engine';
 import { readLookupState } from '../src/modules/lookup/repository';
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});

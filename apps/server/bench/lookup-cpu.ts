@@ -17,7 +17,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase } from '../src/db/client';
 import { seedReference } from '../src/db/seed/index';
-import { importNumberingPlan } from '../src/modules/lookup/plan-import';
+import { importNumberingPlan } from '../src/modules/lookup/registry/plan-import';
 import { analyzePorted } from '../src/modules/lookup/repository';
 import { type BenchProcess, benchCookie, randomMobile, startProcess, stopProcess as stop } from './processes';
 

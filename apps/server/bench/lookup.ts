@@ -26,9 +26,9 @@ import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { type Database, openDatabase } from '../src/db/client';
 import { seedReference } from '../src/db/seed/index';
-import { importNumberingPlan } from '../src/modules/lookup/plan-import';
+import { largeXlsx } from '../src/modules/lookup/batch/xlsx-fixture';
+import { importNumberingPlan } from '../src/modules/lookup/registry/plan-import';
 import { analyzePorted } from '../src/modules/lookup/repository';
-import { largeXlsx } from '../src/modules/lookup/xlsx-fixture';
 import {
   type BenchProcess,
   benchCookie,

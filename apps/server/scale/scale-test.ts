@@ -12,7 +12,7 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { recordCompletedPortings } from '../src/modules/lookup/ported-import';
+import { recordCompletedPortings } from '../src/modules/lookup/registry/ported-import';
 import { type Answer, type AppNode, Cluster, http, sleep } from './cluster';
 
 interface Row {

@@ -9,7 +9,7 @@ import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config/env';
 import type { DatabaseHandle } from './db/client';
 import { AccessLog, requestSerializer } from './lib/access-log';
-import { VALIDATION_TITLE } from './lib/problem';
+import { PROBLEM_TYPES, VALIDATION_TITLE } from './lib/problem';
 import { requestLogger } from './lib/request-logger';
 import { helmetHeaders } from './lib/security-headers';
 import accountRoutes from './modules/account/routes';
@@ -146,7 +146,7 @@ export async function buildApp({
         .header('x-request-id', request.id)
         .type('application/problem+json')
         .send({
-          type: 'about:blank',
+          type: PROBLEM_TYPES.badRequest,
           title: status === 414 ? 'Слишком длинный адрес запроса' : VALIDATION_TITLE,
           status,
           ...(status === 400 ? { detail: 'Адрес запроса записан в неверной кодировке.' } : {}),

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CITIZENS } from './modules/esia/test-support';
+import { CITIZENS } from '../test/esia';
 import { createTestDatabase, TEST_ENGINE, type TestDatabase } from './test/database';
 
 /**

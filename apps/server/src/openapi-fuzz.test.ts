@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeaders, CITIZENS, signIn } from './modules/esia/test-support';
+import { authHeaders, CITIZENS, signIn } from '../test/esia';
 import { cliActor, grantRole } from './modules/staff/service';
 import { STAFF_ROLES } from './modules/staff/tables';
 import { createTestApp, type TestApp } from './test/app';

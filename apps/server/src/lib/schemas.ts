@@ -1,9 +1,23 @@
 import { type TSchema, Type } from 'typebox';
+import { PROBLEM_TYPES, type ProblemType } from './problem';
+
+/** The `type` of every problem document: a stable URI per kind of refusal (lib/problem.ts, decision 113). */
+const ProblemTypeSchema = Type.Unsafe<ProblemType>({
+  type: 'string',
+  enum: Object.values(PROBLEM_TYPES),
+  description:
+    'Вид ошибки — постоянный URI, по нему клиент различает ответы (не по тексту): ' +
+    'validation — поля не прошли проверку; bad-request — запрос не удалось прочитать; unauthorized — нужен вход; ' +
+    'forbidden — запрос отклонён; not-found — записи нет; not-acceptable — запрос в таком виде не принимается; ' +
+    'timeout — не уложились во время; conflict — состояние записи не допускает шаг; too-large — слишком большой файл; ' +
+    'quota-exceeded — лимит проверок на сегодня исчерпан (refreshAt); rate-limited — слишком много запросов подряд; ' +
+    'server-busy — сервер занят файлами (retryAfter); unavailable — сервис временно недоступен; internal — ошибка сервера.',
+});
 
 /** RFC 9457 problem document: every 4xx/5xx answer of the API. */
 export const ProblemSchema = Type.Object(
   {
-    type: Type.String(),
+    type: ProblemTypeSchema,
     title: Type.String(),
     status: Type.Integer(),
     detail: Type.Optional(Type.String()),
@@ -19,6 +33,7 @@ export const ProblemRef = Type.Ref('Problem');
 export const QuotaProblemSchema = Type.Object(
   {
     ...ProblemSchema.properties,
+    type: Type.Literal(PROBLEM_TYPES.quotaExceeded),
     refreshAt: Type.String({ format: 'date-time', description: 'Когда лимит обновится' }),
   },
   { $id: 'QuotaProblem', description: 'Лимит проверок исчерпан' },

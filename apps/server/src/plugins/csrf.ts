@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpProblem } from '../lib/problem';
+import { forbidden } from '../lib/problem';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const CSRF_TITLE = 'Запрос отклонён: нет защиты от подделки запроса';
@@ -25,17 +25,17 @@ export default fp(
     app.addHook('onRequest', (request, _reply, done) => {
       if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return done();
       const fetchSite = request.headers['sec-fetch-site'];
-      if (fetchSite !== undefined && fetchSite !== 'same-origin') throw new HttpProblem(403, CSRF_TITLE);
+      if (fetchSite !== undefined && fetchSite !== 'same-origin') throw forbidden(CSRF_TITLE);
       const origin = request.headers.origin;
       // The expected origin is the configured one, never the Host header (which the caller chooses).
       if (origin !== undefined && originOf(origin) !== app.siteOrigin()) {
-        throw new HttpProblem(403, CSRF_TITLE);
+        throw forbidden(CSRF_TITLE);
       }
       const cookies = request.cookies;
       const hasSession =
         cookies[app.session.accessCookie] !== undefined || cookies[app.session.refreshCookie] !== undefined;
       if (hasSession && request.headers['x-requested-with'] !== 'XMLHttpRequest') {
-        throw new HttpProblem(403, CSRF_TITLE);
+        throw forbidden(CSRF_TITLE);
       }
       done();
     });

@@ -1,6 +1,7 @@
 import { Server } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { PROBLEM_TYPES } from '../lib/problem';
 
 /** How long a kept-alive connection may stay idle once the node stops accepting, before it is closed. */
 const IDLE_GRACE_MS = 1000;
@@ -98,7 +99,7 @@ export default fp(
       if (!draining || (request.method !== 'GET' && request.method !== 'HEAD')) return done();
       if (request.url === '/api/health' || request.url === '/api/ready') return done();
       reply.code(503).header('retry-after', '1').type('application/problem+json').send({
-        type: 'about:blank',
+        type: PROBLEM_TYPES.unavailable,
         title: 'Сервер перезапускается',
         status: 503,
         detail: 'Повторите запрос через секунду.',

@@ -2,7 +2,14 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpProblem, NOT_FOUND_TITLE, VALIDATION_TITLE } from '../lib/problem';
+import {
+  HttpProblem,
+  NOT_FOUND_TITLE,
+  PROBLEM_TYPES,
+  problemDocument,
+  problemTypeOf,
+  VALIDATION_TITLE,
+} from '../lib/problem';
 
 interface AjvError {
   keyword: string;
@@ -130,7 +137,7 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
   const body = JSON.stringify({
-    type: 'about:blank',
+    type: status === 400 ? PROBLEM_TYPES.badRequest : problemTypeOf(status),
     // Here a 400 is a request Node could not parse, not a field that failed validation.
     title: status === 400 ? 'Некорректный запрос' : problemTitle(status),
     status,
@@ -185,27 +192,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 export default fp(
   async function errorsPlugin(app: FastifyInstance) {
     app.setErrorHandler((error: FastifyError, request, reply) => {
-      const base = { type: 'about:blank', requestId: request.id };
+      const base = { requestId: request.id };
       if (error.validation) {
         const errors = validationErrors(error.validation as AjvError[], error.validationContext);
         return reply
           .code(400)
           .type('application/problem+json')
-          .send({ ...base, title: VALIDATION_TITLE, status: 400, errors });
+          .send({ type: PROBLEM_TYPES.validation, ...base, title: VALIDATION_TITLE, status: 400, errors });
       }
       if (error instanceof HttpProblem) {
         if (error.headers) reply.headers(error.headers);
-        return reply
-          .code(error.status)
-          .type('application/problem+json')
-          .send({
-            ...base,
-            title: error.title,
-            status: error.status,
-            ...(error.detail ? { detail: error.detail } : {}),
-            ...(error.errors ? { errors: error.errors } : {}),
-            ...error.extensions,
-          });
+        return reply.code(error.status).type('application/problem+json').send(problemDocument(error, request.id));
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
@@ -215,7 +212,13 @@ export default fp(
         return reply
           .code(status)
           .type('application/problem+json')
-          .send({ ...base, title, status, ...(DETAILS[status] ? { detail: DETAILS[status] } : {}) });
+          .send({
+            type: status === 400 ? PROBLEM_TYPES.badRequest : problemTypeOf(status),
+            ...base,
+            title,
+            status,
+            ...(DETAILS[status] ? { detail: DETAILS[status] } : {}),
+          });
       }
       if (isDatabaseUnavailable(error)) {
         // Every change is one transaction, so a request cut off here changed nothing: try again later.
@@ -225,6 +228,7 @@ export default fp(
           .header('retry-after', '60')
           .type('application/problem+json')
           .send({
+            type: PROBLEM_TYPES.unavailable,
             ...base,
             title: 'Сервис временно недоступен',
             status: 503,
@@ -235,7 +239,13 @@ export default fp(
       return reply
         .code(500)
         .type('application/problem+json')
-        .send({ ...base, title: 'Внутренняя ошибка сервера', status: 500, detail: `Код запроса: ${request.id}` });
+        .send({
+          type: PROBLEM_TYPES.internal,
+          ...base,
+          title: 'Внутренняя ошибка сервера',
+          status: 500,
+          detail: `Код запроса: ${request.id}`,
+        });
     });
   },
   { name: 'errors' },

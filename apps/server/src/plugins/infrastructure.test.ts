@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config/env';
 import { seedDemo, seedReference } from '../db/seed/index';
+import { PROBLEM_TYPES } from '../lib/problem';
 import { listFeatures, setFeature } from '../modules/settings/repository';
 import { createTestApp, type TestApp } from '../test/app';
 
@@ -98,6 +99,10 @@ describe('OpenAPI', () => {
       ]),
     );
     expect(doc.components.schemas.Problem).toBeDefined();
+    // Every kind of refusal has its stable type in the document (decision 113), the quota's 429 its own.
+    expect(doc.components.schemas.Problem.properties.type.enum).toEqual(Object.values(PROBLEM_TYPES));
+    const quotaType = doc.components.schemas.QuotaProblem.properties.type;
+    expect([quotaType.const ?? quotaType.enum].flat()).toEqual(['urn:perenos:problem:quota-exceeded']);
     // The stand-ins this server hosts (ESIA, the central database) speak other systems' protocols.
     expect(Object.keys(doc.paths).filter((path) => !path.startsWith('/api/'))).toEqual([]);
     const docs = await t.app.inject({ method: 'GET', url: '/api/docs/' });

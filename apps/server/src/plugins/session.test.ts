@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signIn } from '../modules/lookup/test-helpers';
+import { signIn } from '../../test/lookup';
 import { createSecondNode, createTestApp, TEST_REDIS_URL, type TestApp, uniqueRedisPrefix } from '../test/app';
 import { VerifiedTokens } from './session-cache';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config/env';
-import { HttpProblem } from '../lib/problem';
+import { unauthorized } from '../lib/problem';
 import { addRouteHook } from '../lib/route-hooks';
 import { deriveKey } from '../lib/seal';
 import {
@@ -125,7 +125,7 @@ export default fp(
     });
 
     const requireUser = async (request: FastifyRequest) => {
-      if (!request.user) throw new HttpProblem(401, INVALID_TOKEN_TITLE);
+      if (!request.user) throw unauthorized(INVALID_TOKEN_TITLE);
     };
     app.decorate('requireUser', requireUser);
     // Sign-in first: a route declaring `config: { signIn: true }` answers 401 to anonymous callers right
@@ -134,7 +134,7 @@ export default fp(
     app.addHook('onRoute', (route) => {
       if (route.config?.signIn !== true) return;
       addRouteHook(route, 'onRequest', (request, _reply, done) => {
-        if (!request.user) throw new HttpProblem(401, INVALID_TOKEN_TITLE);
+        if (!request.user) throw unauthorized(INVALID_TOKEN_TITLE);
         done();
       });
     });

@@ -1,7 +1,9 @@
-import { ApiError } from '@perenos/api-client';
+import { ApiError, type Schemas } from '@perenos/api-client';
 
 /** What the API puts in an error answer that a message may use. */
 export interface ErrorBody {
+  /** The kind of refusal, a stable URI (Schemas['Problem']['type']): what the page tells answers apart by. */
+  type?: string;
   title?: string;
   detail?: string;
   refreshAt?: string;
@@ -14,11 +16,22 @@ export interface MessageOverrides {
   unavailable?: string;
 }
 
+/** A rate limit's 429: many requests in a short time, over in a moment. */
+export const TOO_MANY = 'Слишком много запросов. Попробуйте позже.';
+
+/** The problem type of a spent daily lookup quota: a 429 of any other type is a rate limit, over in a moment. */
+export const QUOTA_EXCEEDED: Schemas['QuotaProblem']['type'] = 'urn:perenos:problem:quota-exceeded';
+
+/** True when the answer is the spent daily quota, not another refusal with the same status. */
+export function isQuotaExceeded(body: ErrorBody | null | undefined): boolean {
+  return body?.type === QUOTA_EXCEEDED;
+}
+
 const BY_STATUS: Record<number, string> = {
   400: 'Проверьте введённые данные.',
   401: 'Сеанс истёк. Войдите через Госуслуги ещё раз.',
   404: 'Запись не найдена.',
-  429: 'Слишком много запросов. Попробуйте позже.',
+  429: TOO_MANY,
 };
 
 /** A Russian sentence for any error the API client raises: field messages first, never English or a stack. */

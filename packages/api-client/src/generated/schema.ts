@@ -1554,7 +1554,11 @@ export interface components {
     schemas: {
         /** @description Описание ошибки (RFC 9457) */
         Problem: {
-            type: string;
+            /**
+             * @description Вид ошибки — постоянный URI, по нему клиент различает ответы (не по тексту): validation — поля не прошли проверку; bad-request — запрос не удалось прочитать; unauthorized — нужен вход; forbidden — запрос отклонён; not-found — записи нет; not-acceptable — запрос в таком виде не принимается; timeout — не уложились во время; conflict — состояние записи не допускает шаг; too-large — слишком большой файл; quota-exceeded — лимит проверок на сегодня исчерпан (refreshAt); rate-limited — слишком много запросов подряд; server-busy — сервер занят файлами (retryAfter); unavailable — сервис временно недоступен; internal — ошибка сервера.
+             * @enum {string}
+             */
+            type: "urn:perenos:problem:validation" | "urn:perenos:problem:bad-request" | "urn:perenos:problem:unauthorized" | "urn:perenos:problem:forbidden" | "urn:perenos:problem:not-found" | "urn:perenos:problem:not-acceptable" | "urn:perenos:problem:timeout" | "urn:perenos:problem:conflict" | "urn:perenos:problem:too-large" | "urn:perenos:problem:quota-exceeded" | "urn:perenos:problem:rate-limited" | "urn:perenos:problem:server-busy" | "urn:perenos:problem:unavailable" | "urn:perenos:problem:internal";
             title: string;
             status: number;
             detail?: string;
@@ -1565,7 +1569,8 @@ export interface components {
         };
         /** @description Лимит проверок исчерпан */
         QuotaProblem: {
-            type: string;
+            /** @enum {string} */
+            type: "urn:perenos:problem:quota-exceeded";
             title: string;
             status: number;
             detail?: string;
@@ -1729,7 +1734,11 @@ export interface components {
         };
         /** @description Описание ошибки с причиной отказа (RFC 9457) */
         PortationProblem: {
-            type: string;
+            /**
+             * @description Вид ошибки — постоянный URI, по нему клиент различает ответы (не по тексту): validation — поля не прошли проверку; bad-request — запрос не удалось прочитать; unauthorized — нужен вход; forbidden — запрос отклонён; not-found — записи нет; not-acceptable — запрос в таком виде не принимается; timeout — не уложились во время; conflict — состояние записи не допускает шаг; too-large — слишком большой файл; quota-exceeded — лимит проверок на сегодня исчерпан (refreshAt); rate-limited — слишком много запросов подряд; server-busy — сервер занят файлами (retryAfter); unavailable — сервис временно недоступен; internal — ошибка сервера.
+             * @enum {string}
+             */
+            type: "urn:perenos:problem:validation" | "urn:perenos:problem:bad-request" | "urn:perenos:problem:unauthorized" | "urn:perenos:problem:forbidden" | "urn:perenos:problem:not-found" | "urn:perenos:problem:not-acceptable" | "urn:perenos:problem:timeout" | "urn:perenos:problem:conflict" | "urn:perenos:problem:too-large" | "urn:perenos:problem:quota-exceeded" | "urn:perenos:problem:rate-limited" | "urn:perenos:problem:server-busy" | "urn:perenos:problem:unavailable" | "urn:perenos:problem:internal";
             title: string;
             status: number;
             detail?: string;
@@ -1981,7 +1990,11 @@ export interface components {
         };
         /** @description Номер не входит ни в один диапазон; проверка засчитана */
         LookupNotFound: {
-            type: string;
+            /**
+             * @description Вид ошибки — постоянный URI, по нему клиент различает ответы (не по тексту): validation — поля не прошли проверку; bad-request — запрос не удалось прочитать; unauthorized — нужен вход; forbidden — запрос отклонён; not-found — записи нет; not-acceptable — запрос в таком виде не принимается; timeout — не уложились во время; conflict — состояние записи не допускает шаг; too-large — слишком большой файл; quota-exceeded — лимит проверок на сегодня исчерпан (refreshAt); rate-limited — слишком много запросов подряд; server-busy — сервер занят файлами (retryAfter); unavailable — сервис временно недоступен; internal — ошибка сервера.
+             * @enum {string}
+             */
+            type: "urn:perenos:problem:validation" | "urn:perenos:problem:bad-request" | "urn:perenos:problem:unauthorized" | "urn:perenos:problem:forbidden" | "urn:perenos:problem:not-found" | "urn:perenos:problem:not-acceptable" | "urn:perenos:problem:timeout" | "urn:perenos:problem:conflict" | "urn:perenos:problem:too-large" | "urn:perenos:problem:quota-exceeded" | "urn:perenos:problem:rate-limited" | "urn:perenos:problem:server-busy" | "urn:perenos:problem:unavailable" | "urn:perenos:problem:internal";
             title: string;
             status: number;
             detail?: string;
@@ -2014,7 +2027,11 @@ export interface components {
         };
         /** @description Узел уже обрабатывает столько файлов, сколько может (BATCH_CONCURRENCY); лимит проверок не расходуется */
         BatchBusyProblem: {
-            type: string;
+            /**
+             * @description Вид ошибки — постоянный URI, по нему клиент различает ответы (не по тексту): validation — поля не прошли проверку; bad-request — запрос не удалось прочитать; unauthorized — нужен вход; forbidden — запрос отклонён; not-found — записи нет; not-acceptable — запрос в таком виде не принимается; timeout — не уложились во время; conflict — состояние записи не допускает шаг; too-large — слишком большой файл; quota-exceeded — лимит проверок на сегодня исчерпан (refreshAt); rate-limited — слишком много запросов подряд; server-busy — сервер занят файлами (retryAfter); unavailable — сервис временно недоступен; internal — ошибка сервера.
+             * @enum {string}
+             */
+            type: "urn:perenos:problem:validation" | "urn:perenos:problem:bad-request" | "urn:perenos:problem:unauthorized" | "urn:perenos:problem:forbidden" | "urn:perenos:problem:not-found" | "urn:perenos:problem:not-acceptable" | "urn:perenos:problem:timeout" | "urn:perenos:problem:conflict" | "urn:perenos:problem:too-large" | "urn:perenos:problem:quota-exceeded" | "urn:perenos:problem:rate-limited" | "urn:perenos:problem:server-busy" | "urn:perenos:problem:unavailable" | "urn:perenos:problem:internal";
             title: string;
             status: number;
             detail?: string;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeaders, CITIZENS, type CookieJar, signIn } from '../../../test/esia';
 import { createTestApp, type TestApp } from '../../test/app';
-import { authHeaders, CITIZENS, type CookieJar, signIn } from '../esia/test-support';
 import { portationOrders, portations } from '../porting/tables';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { INT4_MAX, PageSchema, PagingQuery } from '../../lib/schemas';
-import { ORDER_STATUSES } from '../porting/tables';
-import { ALERT_KINDS, HOLD_STATES } from '../watch/tables';
+import { ORDER_STATUSES } from '../porting';
+import { ALERT_KINDS, HOLD_STATES } from '../watch';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 

@@ -1,11 +1,19 @@
 import type { Database } from '../../db/client';
 import { moscowDay } from '../../lib/moscow';
 import { validationProblem } from '../../lib/problem';
-import type { LookupAnswer } from '../lookup/engine';
-import { presentOperator } from '../operators/presenter';
-import { answerHold, type HoldAnswer } from '../porting/hold';
-import type { PortingDeps } from '../porting/service';
-import * as watch from '../watch/service';
+import type { LookupAnswer } from '../lookup';
+import { presentOperator } from '../operators';
+import {
+  answerHold,
+  findPortation,
+  type HoldAnswer,
+  listOrders,
+  listPortations,
+  type OrderSort,
+  type PortationSort,
+  type PortingDeps,
+} from '../porting';
+import * as watch from '../watch';
 import * as repo from './repository';
 
 /**
@@ -59,8 +67,8 @@ export async function msisdnInfo(db: Database, lookup: NumberLookup, userId: num
 type Paging<S> = { skip: number; take: number; sortBy: S; sortDesc: boolean };
 
 /** A page of the number's orders. */
-export async function accountOrders(db: Database, userId: number, msisdn: string, paging: Paging<repo.OrderSort>) {
-  const { rows, totalRows } = await repo.listOrders(db, { userId, msisdn, ...paging });
+export async function accountOrders(db: Database, userId: number, msisdn: string, paging: Paging<OrderSort>) {
+  const { rows, totalRows } = await listOrders(db, { userId, msisdn, ...paging });
   return {
     data: rows.map((r) => ({
       id: r.id,
@@ -78,7 +86,7 @@ export async function accountOrders(db: Database, userId: number, msisdn: string
   };
 }
 
-type PortationRow = Awaited<ReturnType<typeof repo.listPortations>>['rows'][number];
+type PortationRow = Awaited<ReturnType<typeof listPortations>>['rows'][number];
 
 function presentPortation(r: PortationRow) {
   return {
@@ -96,19 +104,14 @@ function presentPortation(r: PortationRow) {
 }
 
 /** A page of the number's portations. */
-export async function accountPortations(
-  db: Database,
-  userId: number,
-  msisdn: string,
-  paging: Paging<repo.PortationSort>,
-) {
-  const { rows, totalRows } = await repo.listPortations(db, { userId, msisdn, ...paging });
+export async function accountPortations(db: Database, userId: number, msisdn: string, paging: Paging<PortationSort>) {
+  const { rows, totalRows } = await listPortations(db, { userId, msisdn, ...paging });
   return { data: rows.map(presentPortation), offset: paging.skip, pageSize: paging.take, totalRows };
 }
 
 /** One portation with its timeline, or null when it is not on the user's number. */
 export async function portationInfo(db: Database, userId: number, msisdn: string, portationId: number) {
-  const row = await repo.findPortation(db, userId, msisdn, portationId);
+  const row = await findPortation(db, userId, msisdn, portationId);
   if (!row) return null;
   return {
     ...presentPortation(row),

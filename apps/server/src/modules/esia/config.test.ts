@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { generateGostCredentials } from '@perenos/gost';
 import { exportSPKI, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeaders, CITIZENS, signIn } from '../../../test/esia';
 import { ConfigError, loadConfig } from '../../config/env';
 import { createTestApp, type TestApp } from '../../test/app';
-import { authHeaders, CITIZENS, signIn } from './test-support';
 
 const PROD = {
   NODE_ENV: 'production',

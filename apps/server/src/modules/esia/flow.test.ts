@@ -1,8 +1,8 @@
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeaders, CITIZENS, CookieJar, signIn, startSignIn } from '../../../test/esia';
 import { createTestApp, type TestApp } from '../../test/app';
 import { deriveAccessKey, REUSE_GRACE_SECONDS, refreshSession } from '../session/tokens';
-import { authHeaders, CITIZENS, CookieJar, signIn, startSignIn } from './test-support';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -16,7 +16,7 @@ describe('sign-in flood', () => {
     expect(statuses.slice(0, 60).every((s) => s === 302)).toBe(true);
     const last = await t.app.inject({ method: 'GET', url: '/api/v1/esia/login' });
     expect(last.statusCode).toBe(429);
-    expect(last.json().title).toBe('Слишком много запросов');
+    expect(last.json()).toMatchObject({ type: 'urn:perenos:problem:rate-limited', title: 'Слишком много запросов' });
     // Another address is not affected.
     const other = await t.app.inject({ method: 'GET', url: '/api/v1/esia/login', remoteAddress: '10.0.0.9' });
     expect(other.statusCode).toBe(302);

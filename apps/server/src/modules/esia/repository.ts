@@ -1,6 +1,6 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { type UserProfile, users } from '../users/tables';
+import { type UserProfile, users } from '../users';
 import { esiaLoginStates } from './tables';
 
 /** Remembers a sign-in's state and where to return; old unused states are swept on the way. */

@@ -3,17 +3,11 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { HttpProblem } from '../../lib/problem';
+import { rateLimited, unauthorized } from '../../lib/problem';
 import { ProblemRef } from '../../lib/schemas';
 import { REFRESH_SESSION, SESSION_OPTIONAL } from '../../lib/security';
 import { INVALID_TOKEN_TITLE } from '../../plugins/session';
-import {
-  endSession,
-  familyOfRefreshToken,
-  REFRESH_TTL_SECONDS,
-  type RefreshResult,
-  refreshSession,
-} from '../session/tokens';
+import { endSession, familyOfRefreshToken, REFRESH_TTL_SECONDS, type RefreshResult, refreshSession } from '../session';
 import { safeReturnPath } from './return-url';
 import {
   AuthInfoSchema,
@@ -40,8 +34,7 @@ const esiaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     global: false,
     // Shared by every node through Redis when there is one (REDIS_URL); in process otherwise.
     ...(app.redis ? { redis: app.redis, nameSpace: `${app.redisPrefix}rate:esia:`, skipOnError: true } : {}),
-    errorResponseBuilder: () =>
-      new HttpProblem(429, 'Слишком много запросов', undefined, 'Попробуйте войти через минуту.'),
+    errorResponseBuilder: () => rateLimited('Попробуйте войти через минуту.'),
   });
   // The token exchange is form-encoded (OAuth); the ESIA stand-in may have registered the parser already.
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) await app.register(formbody);
@@ -174,12 +167,12 @@ const esiaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const refresh = request.cookies[app.session.refreshCookie];
-      if (!refresh) throw new HttpProblem(401, INVALID_TOKEN_TITLE);
+      if (!refresh) throw unauthorized(INVALID_TOKEN_TITLE);
       const result = await refreshSession(app.db, app.session.accessKey, refresh);
       const renewed = await applyRefresh(reply, result);
       if (!renewed) {
         if (!result.ok && result.reason === 'reused') request.log.warn('refresh token reused: session family revoked');
-        throw new HttpProblem(401, INVALID_TOKEN_TITLE);
+        throw unauthorized(INVALID_TOKEN_TITLE);
       }
       return renewed;
     },
@@ -198,7 +191,7 @@ const esiaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const info = request.user ? await personalInfo(app.db, request.user.userId) : null;
-      if (!info) throw new HttpProblem(401, INVALID_TOKEN_TITLE);
+      if (!info) throw unauthorized(INVALID_TOKEN_TITLE);
       return info;
     },
   );

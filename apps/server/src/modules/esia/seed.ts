@@ -1,6 +1,6 @@
 import type { StandinCitizen } from '@perenos/esia-standin';
 import type { Database } from '../../db/client';
-import { syncEsiaNumbers } from '../account/service';
+import { syncEsiaNumbers } from '../account';
 import type { EsiaDocument } from './adapter';
 import { upsertUser } from './repository';
 import { buildProfile, sealPassport } from './service';

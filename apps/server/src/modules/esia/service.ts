@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client';
 import { seal } from '../../lib/seal';
-import { syncEsiaNumbers } from '../account/service';
-import { type SessionTokens, type SessionUser, startSession } from '../session/tokens';
-import type { UserProfile } from '../users/tables';
+import { syncEsiaNumbers } from '../account';
+import { type SessionTokens, type SessionUser, startSession } from '../session';
+import type { UserProfile } from '../users';
 import { type EsiaAdapter, type EsiaContact, type EsiaDocument, EsiaError, type EsiaPerson } from './adapter';
 import * as repo from './repository';
 

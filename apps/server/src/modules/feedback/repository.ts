@@ -1,6 +1,5 @@
 import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { notifications } from '../notifications/tables';
 import { captchaRedemptions, type FeedbackStatus, feedback, feedbackReplies } from './tables';
 
 export interface NewFeedback {
@@ -73,10 +72,9 @@ export async function repliesOf(db: Database, feedbackId: number) {
       subject: feedbackReplies.subject,
       body: feedbackReplies.body,
       createdAt: feedbackReplies.createdAt,
-      delivery: notifications.status,
+      notificationId: feedbackReplies.notificationId,
     })
     .from(feedbackReplies)
-    .leftJoin(notifications, eq(notifications.id, feedbackReplies.notificationId))
     .where(eq(feedbackReplies.feedbackId, feedbackId))
     .orderBy(asc(feedbackReplies.createdAt), asc(feedbackReplies.id));
 }

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { HttpProblem } from '../../lib/problem';
+import { rateLimited } from '../../lib/problem';
 import { ProblemRef } from '../../lib/schemas';
 import { captchaKeys, newChallenge } from './captcha';
 import { CaptchaChallengeSchema, FeedbackSendBody, FeedbackSentSchema } from './schemas';
@@ -24,12 +24,7 @@ const feedbackRoutes: FastifyPluginAsyncTypebox<{ sessionSecret: string; support
     // outage lets messages through rather than failing the form (the captcha still guards it).
     ...(app.redis ? { redis: app.redis, nameSpace: `${app.redisPrefix}rate:feedback:`, skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) =>
-      new HttpProblem(
-        429,
-        'Слишком много запросов',
-        undefined,
-        `Слишком много сообщений подряд. Попробуйте снова через ${Math.ceil(context.ttl / 60_000)} мин.`,
-      ),
+      rateLimited(`Слишком много сообщений подряд. Попробуйте снова через ${Math.ceil(context.ttl / 60_000)} мин.`),
   });
 
   app.get(

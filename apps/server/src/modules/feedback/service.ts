@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
 import { validationProblem } from '../../lib/problem';
-import type { NewNotification } from '../notifications/repository';
+import type { NewNotification } from '../notifications';
 import { type CaptchaKeys, verifyCaptcha } from './captcha';
 import { insertFeedback, type NewFeedback } from './repository';
 

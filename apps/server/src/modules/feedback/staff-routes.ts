@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { INT4_MAX, PageSchema, ProblemRef } from '../../lib/schemas';
-import { actorOf } from '../staff/routes';
-import { STAFF_SCHEMA } from '../staff/schemas';
+import { actorOf, STAFF_SCHEMA } from '../staff';
 import { inbox, inboxMessage, reply, setStatus } from './staff-service';
 import { FEEDBACK_STATUSES } from './tables';
 

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client';
-import { HttpProblem, notFound } from '../../lib/problem';
-import type { NewNotification } from '../notifications/repository';
-import { audit, type StaffActor } from '../staff/service';
+import { conflict, notFound } from '../../lib/problem';
+import { deliveryStatuses, type NewNotification } from '../notifications';
+import { audit, type StaffActor } from '../staff';
 import { findFeedback, insertReply, listFeedback, lockFeedback, repliesOf, setFeedbackStatus } from './repository';
 import { FEEDBACK_STATUSES, type FeedbackStatus } from './tables';
 
@@ -33,6 +33,10 @@ export async function inboxMessage(db: Database, id: number) {
   const row = await findFeedback(db, id);
   if (!row) throw notFound();
   const replies = await repliesOf(db, id);
+  const delivery = await deliveryStatuses(
+    db,
+    replies.flatMap((r) => (r.notificationId === null ? [] : [r.notificationId])),
+  );
   return {
     ...present(row),
     replies: replies.map((r) => ({
@@ -41,7 +45,11 @@ export async function inboxMessage(db: Database, id: number) {
       subject: r.subject,
       body: r.body,
       createdAt: r.createdAt.toISOString(),
-      delivery: (r.delivery ?? 'pending') as 'pending' | 'sent' | 'failed' | 'skipped',
+      delivery: ((r.notificationId === null ? undefined : delivery.get(r.notificationId)) ?? 'pending') as
+        | 'pending'
+        | 'sent'
+        | 'failed'
+        | 'skipped',
     })),
   };
 }
@@ -75,10 +83,8 @@ export async function reply(
   body: { subject?: string | undefined; text: string },
 ) {
   if (!sender.emailEnabled) {
-    throw new HttpProblem(
-      409,
+    throw conflict(
       'Письма не отправляются',
-      undefined,
       'На сайте не настроена отправка писем (EMAIL_GATEWAY_URL): ответ не сохранён.',
     );
   }

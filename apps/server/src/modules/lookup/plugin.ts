@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { LookupConfig } from '../../config/env';
-import { BatchGate } from './batch-gate';
-import { LookupEngine } from './engine';
-import { type QuotaClient, type QuotaStore, quotaStoreFor } from './quota';
-import { startPlanRefresh } from './refresh';
+import { BatchGate } from './batch/batch-gate';
+import { LookupEngine } from './index/engine';
+import type { QuotaClient, QuotaStore } from './quota/store';
+import { quotaStoreFor } from './quota/store-for';
+import { startPlanRefresh } from './registry/refresh';
+import { quotaClientOf } from './service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,13 +38,8 @@ export default fp(
     app.decorate('lookup', engine);
     app.decorate('lookupQuotas', quotas);
     app.decorate('lookupBatches', new BatchGate(opts.lookup.batchConcurrency));
-    const { quotaAnonymous, quotaSignedIn } = opts.lookup;
-    app.decorate(
-      'lookupQuotaClient',
-      (request: FastifyRequest): QuotaClient =>
-        request.user
-          ? { key: `user:${request.user.userId}`, limit: quotaSignedIn }
-          : { key: `ip:${request.ip}`, limit: quotaAnonymous },
+    app.decorate('lookupQuotaClient', (request: FastifyRequest) =>
+      quotaClientOf(request.user, request.ip, opts.lookup),
     );
     app.addHook('onReady', async () => engine.start());
     app.addHook('onClose', async () => {

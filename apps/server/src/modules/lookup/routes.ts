@@ -4,10 +4,9 @@ import { INVALID_MSISDN_MESSAGE, normaliseMsisdn } from '@perenos/phone';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppConfig } from '../../config/env';
-import { HttpProblem, NOT_FOUND_TITLE, validationProblem } from '../../lib/problem';
+import { HttpProblem, problemDocument, timedOut, tooLarge, validationProblem } from '../../lib/problem';
 import { ProblemRef } from '../../lib/schemas';
-import { type BatchInput, batchFormatOf, csvResult, readTextBatch, readXlsxBatch, xlsxResult } from './batch';
-import { quotaExhausted } from './quota';
+import { type BatchInput, batchFormatOf, csvResult, readTextBatch, readXlsxBatch, xlsxResult } from './batch/batch';
 import {
   BatchBusyProblemSchema,
   BatchUploadSchema,
@@ -17,6 +16,7 @@ import {
   NumberingPlanInfoSchema,
   QuotaSchema,
 } from './schemas';
+import { batchBusy, numberNotFound, quotaExhausted } from './service';
 
 const TAGS = ['Проверка номера'];
 
@@ -55,21 +55,13 @@ const lookupRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (ap
 
   const clientOf = app.lookupQuotaClient;
 
-  const quotaSpent = (request: FastifyRequest, reply: FastifyReply, refreshAt: Date) => {
-    const problem = quotaExhausted(refreshAt, new Date());
-    return reply
-      .code(429)
+  // The refusals are the service's; sent, not thrown, on the hot path of a lookup (no stack trace).
+  const refuse = (request: FastifyRequest, reply: FastifyReply, problem: HttpProblem) =>
+    reply
+      .code(problem.status)
       .type('application/problem+json')
       .headers(problem.headers ?? {})
-      .send({
-        type: 'about:blank',
-        title: problem.title,
-        status: 429,
-        detail: problem.detail,
-        ...problem.extensions,
-        requestId: request.id,
-      });
-  };
+      .send(problemDocument(problem, request.id));
 
   app.post(
     '/v1.1/msisdn/info/single',
@@ -99,7 +91,7 @@ const lookupRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (ap
       const quota = await quotas.spend(clientOf(request));
       if (!quota.allowed) {
         counted.refusedSingle.inc();
-        return quotaSpent(request, reply, quota.refreshAt);
+        return refuse(request, reply, quotaExhausted(quota.refreshAt, new Date()));
       }
       const refreshAt = isoOf(quota.refreshAt);
       const ready = engine.isReady;
@@ -119,14 +111,7 @@ const lookupRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (ap
         return { ...answer, quota: left };
       }
       counted.notFound.inc();
-      return reply.code(404).type('application/problem+json').send({
-        type: 'about:blank',
-        title: NOT_FOUND_TITLE,
-        status: 404,
-        detail: 'Номер не входит ни в один диапазон плана нумерации.',
-        requestId: request.id,
-        quota: left,
-      });
+      return refuse(request, reply, numberNotFound(left));
     },
   );
 
@@ -202,19 +187,7 @@ const lookupRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (ap
       // A slot before the upload is read: the upload is the first thing a batch holds in memory.
       const leave = batches.enter();
       if (!leave) {
-        const seconds = batches.retryAfter();
-        return reply
-          .code(503)
-          .type('application/problem+json')
-          .header('Retry-After', String(seconds))
-          .send({
-            type: 'about:blank',
-            title: 'Сервер занят',
-            status: 503,
-            detail: `Сервер занят обработкой файлов, попробуйте через ${seconds} с.`,
-            retryAfter: seconds,
-            requestId: request.id,
-          });
+        return refuse(request, reply, batchBusy(batches.retryAfter()));
       }
       // Given back when the answer is sent or the client has gone, whatever happened in between.
       reply.raw.once('close', leave);
@@ -236,12 +209,12 @@ const lookupRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (ap
       } catch (err) {
         if (err instanceof HttpProblem) throw err;
         if (late) {
-          throw new HttpProblem(408, 'Файл загружался слишком долго', {
+          throw timedOut('Файл загружался слишком долго', {
             File: ['Файл не успел загрузиться. Проверьте соединение и попробуйте ещё раз.'],
           });
         }
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new HttpProblem(413, 'Слишком большой файл', { File: [`Файл больше ${sizeText(cfg.batchMaxBytes)}.`] });
+          throw tooLarge({ File: [`Файл больше ${sizeText(cfg.batchMaxBytes)}.`] });
         }
         // A broken multipart body (no boundary, cut short, bad part headers) is the client's mistake.
         request.log.info({ err }, 'batch upload could not be read');
@@ -263,7 +236,7 @@ const lookupRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (ap
       const quota = await quotas.spend(clientOf(request));
       if (!quota.allowed) {
         counted.refusedBatch.inc();
-        return quotaSpent(request, reply, quota.refreshAt);
+        return refuse(request, reply, quotaExhausted(quota.refreshAt, new Date()));
       }
       counted.batchFile.inc();
       const base = file.filename.replace(/\.[^.]*$/, '').slice(0, 100) || 'numbers';

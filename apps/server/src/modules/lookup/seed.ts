@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { operatorLegalNames, operators } from '../../db/schema';
-import { operators as operatorSeed } from '../operators/reference-data';
+import { operators as operatorSeed } from '../operators';
 import { DEMO_PLAN_SOURCE, demoPlanCsv, demoPortedLines } from './demo';
-import { importNumberingPlan } from './plan-import';
-import { importPortedExtract } from './ported-import';
-import { normaliseLegalName } from './registry-names';
+import { importNumberingPlan } from './registry/plan-import';
+import { importPortedExtract } from './registry/ported-import';
+import { normaliseLegalName } from './registry/registry-names';
 import { hasPortedNumbers, readLookupState } from './repository';
 
 /** Every known spelling of the listed operators' legal names, normalised for matching the registry (needs the operators seeded). */

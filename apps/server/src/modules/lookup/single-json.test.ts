@@ -1,11 +1,11 @@
 import Fastify from 'fastify';
 import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLookupApp, lookupNumber, waitForOperator } from '../../../test/lookup';
 import type { TestApp } from '../../test/app';
-import { importPortedExtract } from './ported-import';
+import { importPortedExtract } from './registry/ported-import';
 import { MsisdnInfoSchema, QuotaSchema } from './schemas';
 import { numberingRanges, portedNumbers } from './tables';
-import { createLookupApp, lookupNumber, waitForOperator } from './test-helpers';
 
 // The single lookup writes its answer from JSON parts made once per operator and per range
 // (LookupEngine.lookupJson). This file holds it to the route's declared schema: the same bytes as the

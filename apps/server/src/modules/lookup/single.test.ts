@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLookupApp, lookupNumber, signIn } from '../../../test/lookup';
+import { moscowDay } from '../../lib/moscow';
 import type { TestApp } from '../../test/app';
-import { moscowDay, nextMoscowMidnight, QuotaSpender, readQuota, spendQuota } from './quota';
-import { createLookupApp, lookupNumber, signIn } from './test-helpers';
+import { nextMoscowMidnight } from './quota/day';
+import { QuotaSpender, readQuota, spendQuota } from './quota/postgres';
 
 const quota = (t: TestApp, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/v1.1/msisdn/info/quota', payload: {}, headers });
@@ -51,6 +53,7 @@ describe('single lookup and quota', () => {
     const res = await lookupNumber(t, '79161234567');
     expect(res.statusCode).toBe(429);
     expect(res.json()).toMatchObject({
+      type: 'urn:perenos:problem:quota-exceeded',
       status: 429,
       title: 'Лимит проверок на сегодня исчерпан',
       refreshAt: q.refreshAt,

@@ -1,10 +1,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { HttpProblem, validationProblem } from '../../lib/problem';
+import { HttpProblem, tooLarge, validationProblem } from '../../lib/problem';
 import { INT4_MAX, PageSchema, ProblemRef } from '../../lib/schemas';
-import { actorOf } from '../staff/routes';
-import { STAFF_SCHEMA } from '../staff/schemas';
+import { actorOf, STAFF_SCHEMA } from '../staff';
 import { storyHtmlOf } from './markdown';
 import { StaffStoryItemSchema, StaffStorySchema, StoryBody } from './schemas';
 import {
@@ -176,7 +175,7 @@ const newsStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
       } catch (err) {
         if (err instanceof HttpProblem) throw err;
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new HttpProblem(413, 'Слишком большой файл', { File: ['Картинка больше 2 МБ.'] });
+          throw tooLarge({ File: ['Картинка больше 2 МБ.'] });
         }
         request.log.info({ err }, 'image upload could not be read');
         throw validationProblem({ File: ['Файл не удалось получить: запрос с файлом оформлен неверно.'] });

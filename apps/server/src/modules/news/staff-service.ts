@@ -1,8 +1,8 @@
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { JobQueue } from '../../lib/jobs';
-import { HttpProblem, notFound, validationProblem } from '../../lib/problem';
-import { audit, type StaffActor } from '../staff/service';
+import { conflict, notFound, validationProblem } from '../../lib/problem';
+import { audit, type StaffActor } from '../staff';
 import { storyHtmlOf } from './markdown';
 import {
   bumpNewsVersion,
@@ -151,7 +151,7 @@ export async function publishStory(db: Database, jobs: JobQueue, actor: StaffAct
     const before = await lockNews(tx, id);
     if (!before) throw notFound();
     if (before.html.trim() === '') {
-      throw new HttpProblem(409, 'Новость пуста', undefined, 'Напишите текст новости перед публикацией.');
+      throw conflict('Новость пуста', 'Напишите текст новости перед публикацией.');
     }
     const after = await updateStory(tx, id, { status: 'published', publishedAt: at ?? now });
     await audit(tx, actor, at ? 'news.schedule' : 'news.publish', `news:${id}`, {

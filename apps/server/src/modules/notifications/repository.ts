@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type Channel, notifications, outboxMessages } from './tables';
 
@@ -60,4 +60,19 @@ export async function notificationsOfOrder(db: Database, orderId: number) {
     .from(notifications)
     .where(eq(notifications.orderId, orderId))
     .orderBy(asc(notifications.createdAt), asc(notifications.id));
+}
+
+/** The sending status of each of the notifications, by id (a reply's e-mail, read by the feedback inbox). */
+export async function deliveryStatuses(db: Database, ids: number[]) {
+  if (ids.length === 0) return new Map<number, string>();
+  const rows = await db
+    .select({ id: notifications.id, status: notifications.status })
+    .from(notifications)
+    .where(inArray(notifications.id, ids));
+  return new Map(rows.map((r) => [r.id, r.status]));
+}
+
+/** Deletes the user's notifications (an erasure of their data). */
+export async function eraseNotifications(tx: Database, userId: number): Promise<void> {
+  await tx.delete(notifications).where(eq(notifications.userId, userId));
 }

@@ -2,10 +2,10 @@ import type { Static } from 'typebox';
 import type { Database } from '../../db/client';
 import { logoUrl } from '../../lib/operator-logo';
 import { notFound, validationProblem } from '../../lib/problem';
-import { findRegion } from '../regions/repository';
+import { findRegion } from '../regions';
+import { listOperatorTiles } from '../tariffs';
 import { findOperatorBySlug, listOperators } from './repository';
 import type { OperatorListQuery } from './schemas';
-import { listOperatorTiles } from './tiles';
 
 /** A page of operators in the spec's paging, each with its logo address. */
 export async function operatorPage(db: Database, q: Static<typeof OperatorListQuery>) {

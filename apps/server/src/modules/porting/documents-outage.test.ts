@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeaders, CITIZENS, type CookieJar, signIn } from '../../../test/esia';
+import { ACCEPTED } from '../../../test/porting';
 import { addDays, moscowDay } from '../../lib/moscow';
 import { createTestApp, type TestApp } from '../../test/app';
-import { authHeaders, CITIZENS, type CookieJar, signIn } from '../esia/test-support';
 import { tariffRegions } from '../tariffs/tables';
 import { users } from '../users/tables';
 import { portationOrders } from './tables';
-import { ACCEPTED } from './test-support';
 
 /**
  * ESIA answering everything but the documents at sign-in: the passport known from before is kept, and

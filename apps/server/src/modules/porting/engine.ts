@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client';
 import { moscowDay } from '../../lib/moscow';
 import { unseal } from '../../lib/seal';
-import { lockPortedWrites, upsertPorted } from '../lookup/repository';
+import { lockPortedWrites, upsertPorted } from '../lookup';
 import { endAsDeleted } from './ending';
 import { EVENT_TEXT, type NewEvent } from './events';
 import {

@@ -90,6 +90,14 @@ const CancelAnswerSchema = Type.Union([
   Type.Object({ cancelled: Type.Literal(false), reason: Type.String({ maxLength: 500 }) }),
 ]);
 
+/** What the gateway accepts of the other side's answers: gateway-contract.test.ts holds the stand-in to it. */
+export const PROTOCOL_SCHEMAS = {
+  processView: ProcessViewSchema,
+  processMessage: ProcessMessageSchema,
+  submitAnswer: SubmitAnswerSchema,
+  cancelAnswer: CancelAnswerSchema,
+} as const;
+
 /** One message of the process, in the order they happened. */
 export interface ProcessMessage {
   seq: number;

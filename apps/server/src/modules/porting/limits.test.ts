@@ -1,12 +1,13 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeaders, CITIZENS, CookieJar, signIn } from '../../../test/esia';
+import { ACCEPTED } from '../../../test/porting';
 import { loadConfig } from '../../config/env';
 import { addDays, moscowDay } from '../../lib/moscow';
 import { HttpProblem } from '../../lib/problem';
 import { createSecondNode, createTestApp, type TestApp } from '../../test/app';
-import { authHeaders, CITIZENS, CookieJar, signIn } from '../esia/test-support';
-import { nextMoscowMidnight } from '../lookup/quota';
+import { nextMoscowMidnight } from '../lookup/quota/day';
 import { notifications } from '../notifications/tables';
 import { tariffRegions } from '../tariffs/tables';
 import { users } from '../users/tables';
@@ -20,7 +21,6 @@ import {
   UNMETERED,
 } from './service';
 import { portationOrders } from './tables';
-import { ACCEPTED } from './test-support';
 import { deleteOrder } from './withdrawal';
 
 /**

@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeaders, CITIZENS, signIn } from '../../../test/esia';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/app';
 import { TEST_ENGINE } from '../../test/database';
-import { authHeaders, CITIZENS, signIn } from '../esia/test-support';
 import { users } from '../users/tables';
 import type { PortationChange } from './service';
 

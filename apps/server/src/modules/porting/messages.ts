@@ -1,6 +1,6 @@
 import { formatMsisdn } from '@perenos/phone';
-import type { NewNotification } from '../notifications/repository';
-import type { UserProfile } from '../users/tables';
+import type { NewNotification } from '../notifications';
+import type { UserProfile } from '../users';
 import type { EventKind, NewEvent } from './events';
 
 /** Events the subscriber hears about; the others show on the timeline only. */

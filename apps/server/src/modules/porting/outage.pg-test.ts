@@ -1,14 +1,14 @@
 import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeaders, CITIZENS, type CookieJar, signIn } from '../../../test/esia';
+import { ACCEPTED } from '../../../test/porting';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
 import { addDays, moscowDay } from '../../lib/moscow';
 import { createTestApp, type TestApp } from '../../test/app';
 import { TEST_POSTGRES_URL } from '../../test/database';
-import { authHeaders, CITIZENS, type CookieJar, signIn } from '../esia/test-support';
 import { portationOrders } from './tables';
-import { ACCEPTED } from './test-support';
 
 /**
  * A database cut while the site runs: a node reaches PostgreSQL through a TCP relay the test can cut,

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config/env';
 import { deriveKey } from '../../lib/seal';
 import { selfFetch } from '../../lib/self-fetch';
-import { numberWatch } from '../watch/service';
+import { numberWatch } from '../watch';
 import { advancePortation, expireDrafts, finish, forgetCodeSends } from './engine';
 import { EVENT_TEXT } from './events';
 import { createHttpGateway, type PortingGateway } from './gateway';

@@ -1,17 +1,17 @@
 import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeaders, CITIZENS, CookieJar, signIn } from '../../../test/esia';
+import { ACCEPTED } from '../../../test/porting';
 import { loadConfig } from '../../config/env';
 import { addDays, moscowDay } from '../../lib/moscow';
 import { createTestApp, type TestApp } from '../../test/app';
-import { authHeaders, CITIZENS, CookieJar, signIn } from '../esia/test-support';
-import { recordCompletedPortings } from '../lookup/ported-import';
+import { recordCompletedPortings } from '../lookup/registry/ported-import';
 import { outboxMessages } from '../notifications/tables';
 import { tariffRegions } from '../tariffs/tables';
 import { advancePortation, expireDrafts } from './engine';
 import { createHttpGateway, GatewayUnavailable } from './gateway';
 import { FAILED_QUEUE, type PortationChange } from './service';
-import { ACCEPTED } from './test-support';
 
 /** The whole site with the engine's workers on and the process a million times faster. */
 async function portingApp(timeScale: number): Promise<TestApp> {

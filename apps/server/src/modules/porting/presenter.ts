@@ -1,5 +1,5 @@
 import { formatDay } from '../../lib/moscow';
-import { presentOperator } from '../operators/presenter';
+import { presentOperator } from '../operators';
 import { PORTING_FEE_RUB } from './contract-terms';
 import type { findOrder, orderEvents } from './repository';
 import { portationWindow } from './rules';

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeaders, CITIZENS, type CookieJar, signIn } from '../../../test/esia';
 import { addDays, moscowDay, moscowMidnight } from '../../lib/moscow';
 import { createTestApp, type TestApp } from '../../test/app';
-import { authHeaders, CITIZENS, type CookieJar, signIn } from '../esia/test-support';
 import { notifications } from '../notifications/tables';
 import { tariffRegions } from '../tariffs/tables';
 import { users } from '../users/tables';

@@ -1,8 +1,7 @@
 import { aliasedTable, and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { operators, regionOperators, regions } from '../../db/schema';
-import { tariffRegions, tariffs } from '../tariffs/tables';
-import { users } from '../users/tables';
+import { users } from '../users';
 import type { NewEvent } from './events';
 import {
   codeSendLimits,
@@ -235,21 +234,6 @@ export async function operatorServesRegion(db: Database, operatorId: number, reg
     .from(regionOperators)
     .where(and(eq(regionOperators.operatorId, operatorId), eq(regionOperators.regionCode, regionCode)));
   return rows.length > 0;
-}
-
-/** A tariff, and whether (and how) it is sold in the region. */
-export async function tariffForRegion(db: Database, tariffId: number, regionCode: number) {
-  const [row] = await db
-    .select({
-      id: tariffs.id,
-      name: tariffs.name,
-      operatorId: tariffs.operatorId,
-      isArchived: tariffs.isArchived,
-      soldHere: sql<boolean>`exists (select 1 from ${tariffRegions} where ${tariffRegions.tariffId} = ${tariffs.id} and ${tariffRegions.regionCode} = ${regionCode})`,
-    })
-    .from(tariffs)
-    .where(eq(tariffs.id, tariffId));
-  return row;
 }
 
 /** What a porting application needs of the user: names, birth date, verified numbers, the sealed passport. */

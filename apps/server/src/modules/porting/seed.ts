@@ -1,12 +1,12 @@
 import { STANDIN_CITIZENS, type StandinCitizen } from '@perenos/esia-standin';
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../../db/client';
 import { operators, regionOperators, seedRuns } from '../../db/schema';
 import { JobQueue } from '../../lib/jobs';
 import { addDays, moscowDay } from '../../lib/moscow';
 import { deriveKey } from '../../lib/seal';
-import { LookupEngine } from '../lookup/engine';
-import { tariffRegions } from '../tariffs/tables';
+import { LookupEngine } from '../lookup';
+import { cheapestTariffIn } from '../tariffs';
 import { CONTRACT_VERSION } from './contract-terms';
 import { demoOffices } from './demo-offices';
 import { advancePortation, type EngineDeps } from './engine';
@@ -140,21 +140,7 @@ export async function seedPortingDemo(
     const opId = (slug: string) => ops.find((o) => o.slug === slug)?.id;
 
     /** The cheapest tariff of the operator sold in the region. */
-    const tariffOf = async (operatorId: number, regionCode: number) => {
-      const [row] = await db
-        .select({ id: tariffRegions.tariffId })
-        .from(tariffRegions)
-        .where(
-          and(
-            eq(tariffRegions.operatorId, operatorId),
-            eq(tariffRegions.regionCode, regionCode),
-            eq(tariffRegions.isArchived, false),
-          ),
-        )
-        .orderBy(asc(tariffRegions.price), asc(tariffRegions.tariffId))
-        .limit(1);
-      return row?.id;
-    };
+    const tariffOf = (operatorId: number, regionCode: number) => cheapestTariffIn(db, operatorId, regionCode);
 
     /** Carries a submitted portation on until it is over or its next step lies after `until`. */
     const run = async (portationId: number, until: number) => {

@@ -3,12 +3,19 @@ import { INVALID_MSISDN_MESSAGE, normaliseMsisdn } from '@perenos/phone';
 import type { Database } from '../../db/client';
 import type { JobQueue } from '../../lib/jobs';
 import { formatDay, isCalendarDay, moscowDay, moscowMidnight } from '../../lib/moscow';
-import { HttpProblem, notFound, validationProblem } from '../../lib/problem';
+import {
+  type HttpProblem,
+  notFound,
+  rateLimited,
+  unauthorized,
+  unavailable,
+  validationProblem,
+} from '../../lib/problem';
 import { keyedHash, seal, unseal } from '../../lib/seal';
-import type { LookupAnswer } from '../lookup/engine';
-import { quotaExhausted } from '../lookup/quota';
-import type { NewNotification } from '../notifications/repository';
-import type { UserProfile } from '../users/tables';
+import { type LookupAnswer, quotaExhausted } from '../lookup';
+import type { NewNotification } from '../notifications';
+import { tariffForRegion } from '../tariffs';
+import type { UserProfile } from '../users';
 import {
   CONSENT_TEXT,
   CONSENT_VERSION,
@@ -358,7 +365,7 @@ function draftExists(orderId: number): HttpProblem {
 /** The order, to its owner only; with `withPersonal` the signed-in applicant's data from ESIA. */
 export async function getOrder(deps: PortingDeps, owner: Owner, id: number, withPersonal: boolean) {
   await ownedOrder(deps, owner, id);
-  if (withPersonal && owner.userId === null) throw new HttpProblem(401, 'Некорректный JWT токен');
+  if (withPersonal && owner.userId === null) throw unauthorized('Некорректный JWT токен');
   return answer(deps, owner, id, withPersonal);
 }
 
@@ -399,7 +406,7 @@ export async function updateOrder(
   const keepSim = !sim && order.toOperatorId === body.operatorId;
   const operatorProblem = await checkOperator(deps, body.operatorId, order, view.regionName);
   if (operatorProblem) errors.operatorId = [operatorProblem];
-  const tariff = await repo.tariffForRegion(deps.db, body.tariffId, order.regionCode ?? 0);
+  const tariff = await tariffForRegion(deps.db, body.tariffId, order.regionCode ?? 0);
   if (!tariff) errors.tariffId = ['Такого тарифа нет.'];
   else if (tariff.operatorId !== body.operatorId) errors.tariffId = ['Это тариф другого оператора.'];
   else if (tariff.isArchived || !tariff.soldHere) {
@@ -469,7 +476,7 @@ export async function sendCode(deps: PortingDeps, owner: Owner & { userId: numbe
     throw validationProblem({ confirmationCode: ['Номер уже подтверждён: код не нужен.'] });
   }
   if (!deps.smsEnabled) {
-    throw new HttpProblem(503, 'Отправка SMS недоступна', undefined, 'Подтвердить номер кодом сейчас нельзя.');
+    throw unavailable('Отправка SMS недоступна', 'Подтвердить номер кодом сейчас нельзя.');
   }
   const today = moscowDay(now);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -518,7 +525,7 @@ export async function sendCode(deps: PortingDeps, owner: Owner & { userId: numbe
 }
 
 function tooManyCodes(message: string): HttpProblem {
-  return new HttpProblem(429, 'Слишком много запросов', { confirmationCode: [message] });
+  return rateLimited(undefined, { confirmationCode: [message] });
 }
 
 /** Why the number's allowance refused a code: sent a moment ago, or the day's codes are spent. */
@@ -598,10 +605,8 @@ export async function submitOrder(
   const applicant = await repo.findApplicant(deps.db, owner.userId);
   const profile = profileOf(applicant);
   if (!applicant?.passportSealed && profile?.passportUnknown) {
-    throw new HttpProblem(
-      503,
+    throw unavailable(
       'Госуслуги не передали паспортные данные',
-      undefined,
       'При входе Госуслуги не ответили на запрос паспорта. Выйдите и войдите на сайт снова через несколько минут, затем отправьте заявление.',
     );
   }
@@ -628,12 +633,7 @@ export async function submitOrder(
     });
   }
   if (!deps.gateway) {
-    throw new HttpProblem(
-      503,
-      'Приём заявлений временно недоступен',
-      undefined,
-      'Попробуйте отправить заявление позже.',
-    );
+    throw unavailable('Приём заявлений временно недоступен', 'Попробуйте отправить заявление позже.');
   }
   const email = contactEmail(order, profile);
   const result = await deps.db
@@ -786,7 +786,7 @@ export async function refileOrder(deps: PortingDeps, owner: Owner & { userId: nu
   const window = portationWindow(now);
   const tariff =
     old.tariffId !== null && fresh.regionCode !== null
-      ? await repo.tariffForRegion(deps.db, old.tariffId, fresh.regionCode)
+      ? await tariffForRegion(deps.db, old.tariffId, fresh.regionCode)
       : undefined;
   const tariffStillSold = tariff && !tariff.isArchived && tariff.soldHere && tariff.operatorId === old.toOperatorId;
   const operatorStillOk =

@@ -1,7 +1,7 @@
 import { normaliseMsisdn } from '@perenos/phone';
-import { HttpProblem, notFound, validationProblem } from '../../lib/problem';
-import { notificationsOfOrder } from '../notifications/repository';
-import { audit, type StaffActor } from '../staff/service';
+import { conflict, notFound, validationProblem } from '../../lib/problem';
+import { notificationsOfOrder } from '../notifications';
+import { audit, type StaffActor } from '../staff';
 import * as repo from './repository';
 import type { PortingDeps } from './service';
 import { withdrawOrder } from './withdrawal';
@@ -117,7 +117,7 @@ export async function resendLast(deps: PortingDeps, actor: StaffActor, id: numbe
   if (!view) throw notFound();
   const last = (await notificationsOfOrder(deps.db, id)).at(-1);
   if (!last) {
-    throw new HttpProblem(409, 'Уведомлений не было', undefined, 'По этому заявлению сайт ещё ничего не отправлял.');
+    throw conflict('Уведомлений не было', 'По этому заявлению сайт ещё ничего не отправлял.');
   }
   await deps.db.transaction(async (tx) => {
     await deps.notify(tx, [
@@ -153,7 +153,7 @@ export async function cancelByStaff(deps: PortingDeps, actor: StaffActor, id: nu
     record: (tx) => audit(tx, actor, 'porting.cancel', `order:${id}`, { reason, from: view.order.status }),
   });
   if (!ended) {
-    throw new HttpProblem(409, 'Заявление уже завершено', undefined, 'Его отменили раньше или перенос закончился.');
+    throw conflict('Заявление уже завершено', 'Его отменили раньше или перенос закончился.');
   }
   return deskOrder(deps, id);
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CITIZENS } from '../../../test/esia';
+import { signInStaff, staffCall } from '../../../test/staff';
 import { createTestApp, type TestApp } from '../../test/app';
-import { CITIZENS } from '../esia/test-support';
 import { insertNotifications } from '../notifications/repository';
-import { signInStaff, staffCall } from '../staff/test-support';
 
 let t: TestApp;
 let support: Record<string, string>;

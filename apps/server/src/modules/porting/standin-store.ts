@@ -7,7 +7,7 @@ import {
 } from '@perenos/bdpn-standin';
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import type { LookupAnswer } from '../lookup/engine';
+import type { LookupAnswer } from '../lookup';
 import { type PortingGateway, UnknownProcess } from './gateway';
 import { operatorsByIds } from './repository';
 import { bdpnStandinDebtPayments, bdpnStandinProcesses } from './tables';

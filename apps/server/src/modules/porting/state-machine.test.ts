@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCEPTED } from '../../../test/porting';
 import { addDays, moscowDay } from '../../lib/moscow';
 import { HttpProblem } from '../../lib/problem';
 import { deriveKey } from '../../lib/seal';
@@ -13,7 +14,6 @@ import { advancePortation, type EngineDeps, expireDrafts } from './engine';
 import { initOrder, type Owner, sendCode, submitOrder, UNMETERED, updateOrder } from './service';
 import { clockedStandinGateway } from './standin-store';
 import { type OrderStatus, portationEvents, portationOrders, portations } from './tables';
-import { ACCEPTED } from './test-support';
 import { deleteOrder } from './withdrawal';
 
 /**

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCEPTED } from '../../../test/porting';
 import { addDays, moscowDay } from '../../lib/moscow';
 import { HttpProblem } from '../../lib/problem';
 import { deriveKey } from '../../lib/seal';
@@ -14,7 +15,6 @@ import { createHttpGateway, type PortingGateway } from './gateway';
 import { initOrder, type Owner, submitOrder, UNMETERED, updateOrder, WITHDRAW_QUEUE } from './service';
 import { clockedStandinGateway } from './standin-store';
 import { bdpnStandinProcesses, portationEvents, portationOrders, portations } from './tables';
-import { ACCEPTED } from './test-support';
 import { deleteOrder, withdrawalFailed, withdrawJob } from './withdrawal';
 
 /**

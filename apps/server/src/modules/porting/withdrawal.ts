@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import { HttpProblem, notFound, validationProblem } from '../../lib/problem';
+import { type HttpProblem, notFound, unavailable, validationProblem } from '../../lib/problem';
 import { endAsDeleted } from './ending';
 import { buildApplication } from './engine';
 import { EVENT_TEXT, type EventKind, windowText } from './events';
@@ -149,12 +149,9 @@ function windowScheduled(windowStart: Date): HttpProblem {
 }
 
 function centralDatabaseUnavailable(): HttpProblem {
-  return new HttpProblem(
-    503,
+  return unavailable(
     'БДПН временно недоступна',
-    undefined,
     'Отозвать заявление сейчас не удалось: центральная база не отвечает. Попробуйте через несколько минут — заявление пока в силе.',
-    undefined,
     { 'Retry-After': '120' },
   );
 }

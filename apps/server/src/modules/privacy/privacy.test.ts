@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeaders, CITIZENS, type CookieJar, signIn } from '../../../test/esia';
+import { ACCEPTED } from '../../../test/porting';
 import { addDays, moscowDay } from '../../lib/moscow';
 import { createTestApp, type TestApp } from '../../test/app';
-import { authHeaders, CITIZENS, type CookieJar, signIn } from '../esia/test-support';
 import { notifications } from '../notifications/tables';
 import { CONSENT_VERSION } from '../porting/contract-terms';
 import { bdpnStandinProcesses, portationOrders, portations } from '../porting/tables';
-import { ACCEPTED } from '../porting/test-support';
 import { tariffRegions } from '../tariffs/tables';
 import { users } from '../users/tables';
 import { forgetExpiredPersonalData } from './service';

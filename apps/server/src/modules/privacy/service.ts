@@ -2,7 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { formatMsisdn } from '@perenos/phone';
 import type { Database } from '../../db/client';
 import { validationProblem } from '../../lib/problem';
-import type { NewNotification } from '../notifications/repository';
+import { forgetNumbers } from '../account';
+import { eraseNotifications, type NewNotification } from '../notifications';
+import {
+  eraseApplications,
+  forgetEndedApplications,
+  forgetIdlePassports,
+  forgetStandinPassports,
+  runningApplications,
+} from '../porting';
+import { revokeAllSessions } from '../session';
+import { eraseWatches } from '../watch';
 import * as repo from './repository';
 
 /** Runs daily: what the site keeps of finished portings past their retention (docs/privacy.md). */
@@ -22,9 +32,9 @@ export async function forgetExpiredPersonalData(
   retentionDays: number,
 ): Promise<{ applications: number; people: number }> {
   const cutoff = new Date(now.getTime() - retentionDays * DAY);
-  const applications = await repo.forgetEndedApplications(db, cutoff, now);
-  const people = await repo.forgetIdlePassports(db, cutoff);
-  await repo.forgetStandinPassports(db, cutoff);
+  const applications = await forgetEndedApplications(db, cutoff, now);
+  const people = await forgetIdlePassports(db, cutoff);
+  await forgetStandinPassports(db, cutoff);
   return { applications, people };
 }
 
@@ -46,7 +56,7 @@ export async function eraseMyData(deps: EraseDeps, userId: number): Promise<void
   const families = await deps.db.transaction(async (tx) => {
     const person = await repo.lockPerson(tx, userId);
     if (!person) return [];
-    const running = await repo.runningApplications(tx, userId);
+    const running = await runningApplications(tx, userId);
     if (running.length > 0) {
       const numbers = running.map((r) => `${formatMsisdn(r.msisdn)} (заявление № ${r.id})`).join(', ');
       throw validationProblem({
@@ -55,8 +65,13 @@ export async function eraseMyData(deps: EraseDeps, userId: number): Promise<void
         ],
       });
     }
-    await repo.eraseApplications(tx, userId, now);
-    const revoked = await repo.erasePerson(tx, userId, `erased:${userId}:${randomUUID()}`, now);
+    await eraseApplications(tx, userId, now);
+    await forgetNumbers(tx, userId);
+    await eraseWatches(tx, userId);
+    await eraseNotifications(tx, userId);
+    // The row keeps the anonymised applications and timelines under an identity no ESIA sign-in maps to.
+    await repo.tombstonePerson(tx, userId, `erased:${userId}:${randomUUID()}`);
+    const revoked = await revokeAllSessions(tx, userId, now, 'данные удалены');
     if (person.email) {
       await deps.notify(tx, [
         {

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client';
 import { validationProblem } from '../../lib/problem';
 import { presentRegionOperators } from './presenter';
-import { listRegionOperators, listRegions, regionExists } from './repository';
+import { findRegion as findRegionRow, listRegionOperators, listRegions, regionExists } from './repository';
 
 /** Every federal subject. */
 export async function allRegions(db: Database) {
@@ -14,4 +14,9 @@ export async function regionOperators(db: Database, code: number | undefined) {
     throw validationProblem({ RegionCode: ['Такого региона нет.'] });
   }
   return presentRegionOperators(await listRegionOperators(db, code));
+}
+
+/** A region by FNS code or slug; undefined when there is none. The one lookup of a region every module uses. */
+export async function findRegion(db: Database, region: { code: number } | { slug: string }) {
+  return findRegionRow(db, region);
 }

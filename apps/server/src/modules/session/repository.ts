@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { users } from '../users/tables';
+import { users } from '../users';
 import { refreshTokens, sessionFamilies } from './tables';
 
 /** Inserts a new session family. */
@@ -54,4 +54,14 @@ export async function markRefreshTokenUsed(db: Database, hash: string, at: Date)
     .where(and(eq(refreshTokens.hash, hash), isNull(refreshTokens.usedAt)))
     .returning({ hash: refreshTokens.hash });
   return rows.length === 1;
+}
+
+/** Ends every live session of the user at once (an erasure of their data); answers the ended families. */
+export async function revokeAllSessions(tx: Database, userId: number, now: Date, reason: string): Promise<string[]> {
+  const families = await tx
+    .update(sessionFamilies)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(sessionFamilies.userId, userId), isNull(sessionFamilies.revokedAt)))
+    .returning({ id: sessionFamilies.id });
+  return families.map((f) => f.id);
 }

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/problem';
-import { audit, type StaffActor } from '../staff/service';
+import { audit, type StaffActor } from '../staff';
 import { FEATURE_TEXTS, type Feature } from './features';
 import { getPublicSetting, listFeatures, listPublicSettings, lockFeature, setFeature } from './repository';
 

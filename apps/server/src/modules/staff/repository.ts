@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { users } from '../users/tables';
+import { users } from '../users';
 import { type StaffRole, staffAudit, staffRoles } from './tables';
 
 /** The roles an ESIA identity holds. */

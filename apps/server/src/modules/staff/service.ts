@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
 import type { JobQueue } from '../../lib/jobs';
-import { HttpProblem } from '../../lib/problem';
+import { conflict, notFound } from '../../lib/problem';
 import {
   type AuditFilter,
   deleteRole,
@@ -86,10 +86,8 @@ export async function revokeRole(
     if (role === 'admin' && !options.allowLastAdmin) {
       const admins = await lockAdmins(tx);
       if (admins.length === 1 && admins[0] === oid) {
-        throw new HttpProblem(
-          409,
+        throw conflict(
           'Нельзя снять последнего администратора',
-          undefined,
           'Назначьте сначала другого администратора: иначе выдавать роли сможет только командная строка.',
         );
       }
@@ -142,13 +140,7 @@ function errorOf(output: unknown): string {
 /** Puts a failed job back in its queue, audited in the same transaction; 404 for a job that has not failed. */
 export async function retryJob(db: Database, jobs: JobQueue, actor: StaffActor, queue: string, id: string) {
   const failed = (await jobs.failedJobs(1000)).find((j) => j.id === id && j.queue === queue);
-  if (!failed)
-    throw new HttpProblem(
-      404,
-      'Запись не найдена',
-      undefined,
-      'Такой неудачной задачи нет: её уже повторили или она выполнена.',
-    );
+  if (!failed) throw notFound('Такой неудачной задачи нет: её уже повторили или она выполнена.');
   await db.transaction(async (tx) => {
     await jobs.retry(queue, id, tx);
     await audit(tx, actor, 'jobs.retry', `job:${queue}/${id}`, { error: errorOf(failed.output) });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeaders, CITIZENS, signIn } from '../../../test/esia';
+import { signInStaff, staffCall } from '../../../test/staff';
 import { createSecondNode, createTestApp, type TestApp } from '../../test/app';
 import { watchPolls } from '../../test/polls';
-import { authHeaders, CITIZENS, signIn } from '../esia/test-support';
 import { insertFeedback } from '../feedback/repository';
 import { cliActor, grantRole, revokeRole } from './service';
-import { signInStaff, staffCall } from './test-support';
 
 interface Operation {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';

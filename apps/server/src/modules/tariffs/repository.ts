@@ -1,4 +1,4 @@
-import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { convergenceServices, mediaServices, operators, regions, settings } from '../../db/schema';
 import type { TariffKind } from './catalogue';
@@ -429,4 +429,36 @@ export async function lockUpload(tx: Database, id: number): Promise<UploadRow | 
 
 export async function decideUpload(tx: Database, id: number, status: 'applied' | 'cancelled'): Promise<void> {
   await tx.update(catalogueUploads).set({ status, decidedAt: sql`now()` }).where(eq(catalogueUploads.id, id));
+}
+
+/** A tariff, and whether (and how) it is sold in the region. */
+export async function tariffForRegion(db: Database, tariffId: number, regionCode: number) {
+  const [row] = await db
+    .select({
+      id: tariffs.id,
+      name: tariffs.name,
+      operatorId: tariffs.operatorId,
+      isArchived: tariffs.isArchived,
+      soldHere: sql<boolean>`exists (select 1 from ${tariffRegions} where ${tariffRegions.tariffId} = ${tariffs.id} and ${tariffRegions.regionCode} = ${regionCode})`,
+    })
+    .from(tariffs)
+    .where(eq(tariffs.id, tariffId));
+  return row;
+}
+
+/** The cheapest current tariff of the operator sold in the region (the demo's applications choose it). */
+export async function cheapestTariffIn(db: Database, operatorId: number, regionCode: number) {
+  const [row] = await db
+    .select({ id: tariffRegions.tariffId })
+    .from(tariffRegions)
+    .where(
+      and(
+        eq(tariffRegions.operatorId, operatorId),
+        eq(tariffRegions.regionCode, regionCode),
+        eq(tariffRegions.isArchived, false),
+      ),
+    )
+    .orderBy(asc(tariffRegions.price), asc(tariffRegions.tariffId))
+    .limit(1);
+  return row?.id;
 }

@@ -1,7 +1,7 @@
 import type { Static } from 'typebox';
 import type { Database } from '../../db/client';
 import { notFound, validationProblem } from '../../lib/problem';
-import { findRegion } from '../regions/repository';
+import { findRegion } from '../regions';
 import { CatalogueError, type CatalogueTariff } from './catalogue';
 import { CATALOGUE_CHANGED, catalogueEvents } from './catalogue-events';
 import {

@@ -1,10 +1,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { HttpProblem, validationProblem } from '../../lib/problem';
+import { HttpProblem, tooLarge, validationProblem } from '../../lib/problem';
 import { INT4_MAX, ProblemRef } from '../../lib/schemas';
-import { actorOf } from '../staff/routes';
-import { STAFF_SCHEMA } from '../staff/schemas';
+import { actorOf, STAFF_SCHEMA } from '../staff';
 import { applyUpload, cancelUpload, exportFile, uploadCatalogue, uploadOf } from './staff-service';
 
 /** A catalogue file: 50 000 tariffs in CSV are about 8 MB. */
@@ -97,7 +96,7 @@ const tariffsStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
       } catch (err) {
         if (err instanceof HttpProblem) throw err;
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new HttpProblem(413, 'Слишком большой файл', { File: ['Файл каталога больше 10 МБ.'] });
+          throw tooLarge({ File: ['Файл каталога больше 10 МБ.'] });
         }
         request.log.info({ err }, 'catalogue upload could not be read');
         throw validationProblem({ File: ['Файл не удалось получить: запрос с файлом оформлен неверно.'] });

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
-import { HttpProblem, notFound, validationProblem } from '../../lib/problem';
-import { audit, type StaffActor } from '../staff/service';
+import { conflict, type HttpProblem, notFound, validationProblem } from '../../lib/problem';
+import { audit, type StaffActor } from '../staff';
 import {
   CatalogueError,
   type CatalogueTariff,
@@ -108,10 +108,8 @@ export async function uploadOf(db: Database, id: number) {
 }
 
 function undecided(row: UploadRow): HttpProblem {
-  return new HttpProblem(
-    409,
+  return conflict(
     row.status === 'applied' ? 'Загрузка уже применена' : 'Загрузка отменена',
-    undefined,
     'Загрузите файл снова, чтобы увидеть, что он изменит сейчас.',
   );
 }
@@ -128,10 +126,8 @@ export async function applyUpload(db: Database, actor: StaffActor, id: number) {
     if (!row) throw notFound();
     if (row.status !== 'pending') throw undecided(row);
     if ((await catalogueVersion(tx)) !== row.baseVersion) {
-      throw new HttpProblem(
-        409,
+      throw conflict(
         'Каталог изменился после предпросмотра',
-        undefined,
         'С тех пор каталог уже меняли: загрузите файл снова, чтобы увидеть, что он изменит теперь.',
       );
     }

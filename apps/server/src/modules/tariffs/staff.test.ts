@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CITIZENS } from '../../../test/esia';
+import { signInStaff, staffCall } from '../../../test/staff';
 import { createTestApp, type TestApp } from '../../test/app';
-import { CITIZENS } from '../esia/test-support';
-import { signInStaff, staffCall } from '../staff/test-support';
 import type { CatalogueTariff } from './catalogue';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { operators } from '../../db/schema';
-import { users } from '../users/tables';
+import { users } from '../users';
 import { type HoldState, numberWatches, watchAlerts } from './tables';
 
 export type AlertRow = typeof watchAlerts.$inferSelect;
@@ -124,4 +124,10 @@ export async function settleHolds(db: Database, orderId: number, state: HoldStat
     .update(watchAlerts)
     .set({ hold: state, answeredAt: at })
     .where(and(eq(watchAlerts.orderId, orderId), eq(watchAlerts.hold, 'pending')));
+}
+
+/** Ends the user's watches and their alerts (an erasure of their data): a watch left on would keep alerting, and holding other people's applications, for nobody. */
+export async function eraseWatches(tx: Database, userId: number): Promise<void> {
+  await tx.delete(numberWatches).where(eq(numberWatches.userId, userId));
+  await tx.delete(watchAlerts).where(eq(watchAlerts.userId, userId));
 }

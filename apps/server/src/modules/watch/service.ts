@@ -1,7 +1,7 @@
 import { formatMsisdn } from '@perenos/phone';
 import type { Database } from '../../db/client';
 import { moscowDay } from '../../lib/moscow';
-import type { NewNotification } from '../notifications/repository';
+import type { NewNotification } from '../notifications';
 import { ADVICE, alertSms, alertText, presentAlert } from './presenter';
 import * as repo from './repository';
 import type { AlertKind, HoldState } from './tables';

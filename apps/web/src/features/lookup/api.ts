@@ -1,7 +1,7 @@
 import { ApiError, type Schemas } from '@perenos/api-client';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { userMessage } from '../../lib/errors';
+import { type ErrorBody, isQuotaExceeded, TOO_MANY, userMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 
 export type MsisdnInfo = Schemas['MsisdnInfo'];
@@ -38,9 +38,10 @@ async function outcome<T>(run: () => Promise<T>): Promise<Outcome<T>> {
 /** The quota an answer of the single lookup carries: 200 and 404 say it, 429 means none is left. */
 export function quotaOfAnswer(answer: unknown): Quota | null {
   if (answer instanceof ApiError) {
-    const body = answer.result as { quota?: Quota; refreshAt?: string } | null;
+    const body = answer.result as (ErrorBody & { quota?: Quota }) | null;
     if (body?.quota) return body.quota;
-    if (answer.status === 429 && body?.refreshAt) return { remainingCount: 0, refreshAt: body.refreshAt };
+    // Told apart by the problem's type: a rate limit's 429 says nothing of the day's quota.
+    if (isQuotaExceeded(body) && body?.refreshAt) return { remainingCount: 0, refreshAt: body.refreshAt };
     return null;
   }
   return (answer as MsisdnInfo | undefined)?.quota ?? null;
@@ -96,7 +97,7 @@ export function lookupErrorMessage(error: unknown): string {
       400: 'Проверьте номер или файл.',
       404: 'Номер не найден: он не входит ни в один диапазон плана нумерации.',
       413: 'Файл слишком большой.',
-      429: (body) => quotaExhaustedMessage(body?.refreshAt),
+      429: (body) => (isQuotaExceeded(body) ? quotaExhaustedMessage(body?.refreshAt) : TOO_MANY),
       // A node busy with other files says when to come back («…попробуйте через 7 с.»).
       503: (body) => body?.detail ?? UNAVAILABLE,
     },

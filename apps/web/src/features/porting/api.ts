@@ -2,7 +2,7 @@ import { ApiError, type Schemas } from '@perenos/api-client';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { api } from '../../lib/api';
-import { retryOnce, userMessage } from '../../lib/errors';
+import { type ErrorBody, isQuotaExceeded, retryOnce, TOO_MANY, userMessage } from '../../lib/errors';
 import { QUOTA_QUERY_KEY, quotaExhaustedMessage } from '../lookup';
 
 export type PortationOrder = Schemas['PortationOrder'];
@@ -35,6 +35,8 @@ export interface Refusal {
   /** The answer's HTTP status (a 503 is worth another try, a 400 is not); undefined without an answer. */
   status?: number | undefined;
   refusal?: PortationRefusal | undefined;
+  /** The day's lookup quota is spent (told by the problem's type, not its status). */
+  quotaExceeded?: boolean | undefined;
   availableFrom?: string | undefined;
   orderId?: number | undefined;
 }
@@ -45,24 +47,26 @@ export type Outcome<T> = { ok: true; data: T } | { ok: false; refusal: Refusal; 
 export function refusalOf(error: unknown): { refusal: Refusal; fields: Record<string, string[]> } {
   const body =
     error instanceof ApiError
-      ? (error.result as {
-          refusal?: PortationRefusal;
-          availableFrom?: string;
-          orderId?: number;
-          errors?: Record<string, string[]>;
-        } | null)
+      ? (error.result as
+          | (ErrorBody & {
+              refusal?: PortationRefusal;
+              availableFrom?: string;
+              orderId?: number;
+            })
+          | null)
       : null;
   return {
     refusal: {
       message: userMessage(error, {
         byStatus: {
           // Step 1 names what a lookup names, so it spends the same daily quota.
-          429: (b) => quotaExhaustedMessage(b?.refreshAt),
+          429: (b) => (isQuotaExceeded(b) ? quotaExhaustedMessage(b?.refreshAt) : TOO_MANY),
           503: (b) => b?.detail ?? 'Сервис временно недоступен. Попробуйте через несколько минут.',
         },
       }),
       status: error instanceof ApiError ? error.status : undefined,
       refusal: body?.refusal,
+      quotaExceeded: isQuotaExceeded(body),
       availableFrom: body?.availableFrom,
       orderId: body?.orderId,
     },

@@ -13,12 +13,17 @@ import { createInterface } from 'node:readline';
 import { loadConfig } from '../../../config/env';
 import { prepareDatabase } from '../../../db/prepare';
 import { JobQueue } from '../../../lib/jobs';
-import { configuredChannels, NOTIFICATION_QUEUES, queueNotifications } from '../../notifications/service';
-import { registryWatch } from '../../watch/service';
-import { formatPlanSummary, importNumberingPlan } from '../plan-import';
-import { formatPortedSummary, importPortedExtract, type PortedExtractKind, portedKindFromName } from '../ported-import';
-import { downloadRegistry } from '../refresh';
-import { RegistryFormatError } from '../registry-csv';
+import { configuredChannels, NOTIFICATION_QUEUES, queueNotifications } from '../../notifications';
+import { registryWatch } from '../../watch';
+import { formatPlanSummary, importNumberingPlan } from '../registry/plan-import';
+import {
+  formatPortedSummary,
+  importPortedExtract,
+  type PortedExtractKind,
+  portedKindFromName,
+} from '../registry/ported-import';
+import { downloadRegistry } from '../registry/refresh';
+import { RegistryFormatError } from '../registry/registry-csv';
 
 const usage = `Использование:
   npm run import:numbering -- --file ПУТЬ [--file ПУТЬ …]   план нумерации (DEF-9xx.csv, ABC-3xx.csv …)

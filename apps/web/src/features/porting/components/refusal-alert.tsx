@@ -16,7 +16,7 @@ const TITLES: Record<string, string> = {
 export function RefusalAlert({ refusal }: { refusal: Refusal }) {
   const title =
     (refusal.refusal && TITLES[refusal.refusal]) ??
-    (refusal.status === 429 ? 'Проверки на сегодня закончились' : 'Перенести номер сейчас нельзя');
+    (refusal.quotaExceeded ? 'Проверки на сегодня закончились' : 'Перенести номер сейчас нельзя');
   const yellow = refusal.refusal === 'draft-exists';
   return (
     <Alert color={yellow ? 'yellow' : 'red'} title={title} role="alert" data-testid="portation-refusal">

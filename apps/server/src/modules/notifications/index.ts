@@ -1,0 +1,8 @@
+// The public face of this module: other modules import only this file (docs/architecture.md, decision 110).
+export {
+  deliveryStatuses,
+  eraseNotifications,
+  type NewNotification,
+  notificationsOfOrder,
+} from './repository';
+export { configuredChannels, NOTIFICATION_QUEUES, queueNotifications } from './service';

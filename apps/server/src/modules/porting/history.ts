@@ -1,0 +1,136 @@
+import { aliasedTable, and, asc, count, desc, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { operators } from '../../db/schema';
+import { portationEvents, portationOrders, portations } from './tables';
+
+// A user's orders and portations as their account shows them: porting owns these tables, the account reads them here.
+
+const fromOp = aliasedTable(operators, 'from_op');
+const toOp = aliasedTable(operators, 'to_op');
+
+/** The numbers on the user's orders. */
+export async function orderedMsisdns(db: Database, userId: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ msisdn: portationOrders.msisdn })
+    .from(portationOrders)
+    .where(eq(portationOrders.userId, userId))
+    .orderBy(asc(portationOrders.msisdn));
+  return rows.map((r) => r.msisdn);
+}
+
+/** The numbers of the user's applications that were confirmed (by ESIA or an SMS code) when submitted. */
+export async function confirmedOrderMsisdns(db: Database, userId: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ msisdn: portationOrders.msisdn })
+    .from(portationOrders)
+    .where(and(eq(portationOrders.userId, userId), isNotNull(portationOrders.msisdnConfirmedAt)));
+  return rows.map((r) => r.msisdn);
+}
+
+export type OrderSort = 'lastUpdate' | 'created';
+export type PortationSort = 'transfered' | 'started' | 'lastUpdate';
+
+function order(column: Parameters<typeof asc>[0], descending: boolean, id: Parameters<typeof asc>[0]): SQL[] {
+  return descending ? [desc(column), desc(id)] : [asc(column), asc(id)];
+}
+
+/** One page of a user's orders for one number. */
+export async function listOrders(
+  db: Database,
+  p: { userId: number; msisdn: string; skip: number; take: number; sortBy: OrderSort; sortDesc: boolean },
+) {
+  const where = and(eq(portationOrders.userId, p.userId), eq(portationOrders.msisdn, p.msisdn));
+  const column = p.sortBy === 'created' ? portationOrders.createdAt : portationOrders.lastUpdateAt;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: portationOrders.id,
+        status: portationOrders.status,
+        createdAt: portationOrders.createdAt,
+        lastUpdateAt: portationOrders.lastUpdateAt,
+        portationDate: portationOrders.portationDate,
+        tariffName: portationOrders.tariffName,
+        fromOperator: { id: fromOp.id, slug: fromOp.slug, name: fromOp.name },
+        toOperator: { id: toOp.id, slug: toOp.slug, name: toOp.name },
+      })
+      .from(portationOrders)
+      .leftJoin(fromOp, eq(fromOp.id, portationOrders.fromOperatorId))
+      .leftJoin(toOp, eq(toOp.id, portationOrders.toOperatorId))
+      .where(where)
+      .orderBy(...order(column, p.sortDesc, portationOrders.id))
+      .limit(p.take)
+      .offset(p.skip),
+    db.select({ n: count() }).from(portationOrders).where(where),
+  ]);
+  return { rows, totalRows: total?.n ?? 0 };
+}
+
+const portationColumns = {
+  id: portations.id,
+  orderId: portations.orderId,
+  status: portations.status,
+  startedAt: portations.startedAt,
+  portationAt: portations.portationAt,
+  /** The day the order asked for: what the account shows as the porting date (the window may run at the demo's time scale). */
+  orderDate: portationOrders.portationDate,
+  lastUpdatedAt: portations.lastUpdatedAt,
+  fromOperator: { id: fromOp.id, slug: fromOp.slug, name: fromOp.name },
+  toOperator: { id: toOp.id, slug: toOp.slug, name: toOp.name },
+};
+
+/** One page of a user's portations for one number. */
+export async function listPortations(
+  db: Database,
+  p: { userId: number; msisdn: string; skip: number; take: number; sortBy: PortationSort; sortDesc: boolean },
+) {
+  const where = and(eq(portations.userId, p.userId), eq(portations.msisdn, p.msisdn));
+  // A portation that never happened has no transfer date: it sorts by when it started.
+  const column =
+    p.sortBy === 'started'
+      ? portations.startedAt
+      : p.sortBy === 'lastUpdate'
+        ? portations.lastUpdatedAt
+        : sql`coalesce(${portations.portationAt}, ${portations.startedAt})`;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(portationColumns)
+      .from(portations)
+      .leftJoin(portationOrders, eq(portationOrders.id, portations.orderId))
+      .leftJoin(fromOp, eq(fromOp.id, portations.fromOperatorId))
+      .leftJoin(toOp, eq(toOp.id, portations.toOperatorId))
+      .where(where)
+      // A planned portation has no date yet: it belongs at the newest end.
+      .orderBy(p.sortDesc ? desc(column) : asc(column), p.sortDesc ? desc(portations.id) : asc(portations.id))
+      .limit(p.take)
+      .offset(p.skip),
+    db.select({ n: count() }).from(portations).where(where),
+  ]);
+  return { rows, totalRows: total?.n ?? 0 };
+}
+
+/** One portation of the user's number with its events, oldest first. */
+export async function findPortation(db: Database, userId: number, msisdn: string, id: number) {
+  const [row] = await db
+    .select(portationColumns)
+    .from(portations)
+    .leftJoin(portationOrders, eq(portationOrders.id, portations.orderId))
+    .leftJoin(fromOp, eq(fromOp.id, portations.fromOperatorId))
+    .leftJoin(toOp, eq(toOp.id, portations.toOperatorId))
+    .where(and(eq(portations.id, id), eq(portations.userId, userId), eq(portations.msisdn, msisdn)));
+  if (!row) return null;
+  const events = await db
+    .select({
+      occurredAt: portationEvents.occurredAt,
+      status: portationEvents.status,
+      kind: portationEvents.kind,
+      description: portationEvents.description,
+    })
+    .from(portationEvents)
+    .where(
+      row.orderId === null
+        ? eq(portationEvents.portationId, id)
+        : or(eq(portationEvents.portationId, id), eq(portationEvents.orderId, row.orderId)),
+    )
+    .orderBy(asc(portationEvents.occurredAt), asc(portationEvents.id));
+  return { ...row, events };
+}

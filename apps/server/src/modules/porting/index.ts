@@ -1,0 +1,20 @@
+// The public face of this module: other modules import only this file (docs/architecture.md, decision 110).
+export {
+  confirmedOrderMsisdns,
+  findPortation,
+  listOrders,
+  listPortations,
+  type OrderSort,
+  orderedMsisdns,
+  type PortationSort,
+} from './history';
+export { answerHold, type HoldAnswer } from './hold';
+export {
+  eraseApplications,
+  forgetEndedApplications,
+  forgetIdlePassports,
+  forgetStandinPassports,
+  runningApplications,
+} from './personal-data';
+export type { PortingDeps } from './service';
+export { ORDER_STATUSES } from './tables';

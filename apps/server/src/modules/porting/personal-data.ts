@@ -1,0 +1,105 @@
+import { and, eq, inArray, isNull, lt, notExists, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { users } from '../users';
+import { bdpnStandinProcesses, portationEvents, portationOrders } from './tables';
+
+// Personal data in applications: privacy decides when it ends (docs/privacy.md), porting clears it here.
+
+/** The courier address of applications whose porting ended before `cutoff`; answers how many. */
+export async function forgetEndedApplications(db: Database, cutoff: Date, now: Date): Promise<number> {
+  const rows = await db
+    .update(portationOrders)
+    .set({ simAddressSealed: null, personalDataRemovedAt: now })
+    .where(
+      and(
+        inArray(portationOrders.status, ['Done', 'Deleted']),
+        lt(portationOrders.lastUpdateAt, cutoff),
+        isNull(portationOrders.personalDataRemovedAt),
+      ),
+    )
+    .returning({ id: portationOrders.id });
+  return rows.length;
+}
+
+/**
+ * The passport and birth date of people with no application under way, none ended since `cutoff`, and
+ * no sign-in since then: their purpose is spent (a new sign-in brings them back from ESIA).
+ */
+export async function forgetIdlePassports(db: Database, cutoff: Date): Promise<number> {
+  const rows = await db
+    .update(users)
+    .set({
+      passportSealed: null,
+      profile: sql`${users.profile} || '{"birthDate": null, "passportMasked": null}'::jsonb`,
+    })
+    .where(
+      and(
+        or(sql`${users.passportSealed} is not null`, sql`${users.profile} ->> 'birthDate' is not null`),
+        lt(users.lastLoginAt, cutoff),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(portationOrders)
+            .where(
+              and(
+                eq(portationOrders.userId, users.id),
+                or(
+                  inArray(portationOrders.status, ['Initialized', 'PendingBDPN']),
+                  sql`${portationOrders.lastUpdateAt} >= ${cutoff}`,
+                ),
+              ),
+            ),
+        ),
+      ),
+    )
+    .returning({ id: users.id });
+  return rows.length;
+}
+
+/** The central database stand-in's copies of passports in applications it received before `cutoff` (demo only). */
+export async function forgetStandinPassports(db: Database, cutoff: Date): Promise<void> {
+  await db
+    .update(bdpnStandinProcesses)
+    .set({
+      record: sql`jsonb_set(${bdpnStandinProcesses.record}, '{application,subscriber,passport}', '{"series": "", "number": ""}'::jsonb)`,
+    })
+    .where(
+      and(
+        lt(bdpnStandinProcesses.createdAt, cutoff),
+        sql`${bdpnStandinProcesses.record} #>> '{application,subscriber,passport,number}' <> ''`,
+      ),
+    );
+}
+
+/** The person's applications that are under way (a porting cannot be left without its applicant). */
+export async function runningApplications(tx: Database, userId: number) {
+  return tx
+    .select({ id: portationOrders.id, msisdn: portationOrders.msisdn })
+    .from(portationOrders)
+    .where(and(eq(portationOrders.userId, userId), eq(portationOrders.status, 'PendingBDPN')))
+    .for('update');
+}
+
+/** Ends the person's drafts and clears the personal data of all their applications. */
+export async function eraseApplications(tx: Database, userId: number, now: Date): Promise<void> {
+  const drafts = await tx
+    .update(portationOrders)
+    .set({ status: 'Deleted', reason: 'Удалено вместе с вашими данными.', lastUpdateAt: now })
+    .where(and(eq(portationOrders.userId, userId), eq(portationOrders.status, 'Initialized')))
+    .returning({ id: portationOrders.id });
+  if (drafts.length > 0) {
+    await tx.insert(portationEvents).values(
+      drafts.map((d) => ({
+        orderId: d.id,
+        occurredAt: now,
+        status: 'Deleted' as const,
+        kind: 'cancelled',
+        description: 'Заявление удалено вместе с данными владельца',
+      })),
+    );
+  }
+  await tx
+    .update(portationOrders)
+    .set({ simAddressSealed: null, email: null, browserId: null, personalDataRemovedAt: now })
+    .where(eq(portationOrders.userId, userId));
+}

@@ -1,0 +1,14 @@
+// The public face of this module: other modules import only this file (docs/architecture.md, decision 110).
+export { eraseWatches } from './repository';
+export {
+  alertOf,
+  alertsPage,
+  disableWatches,
+  findAlert,
+  holdClosedText,
+  numberWatch,
+  registryWatch,
+  setWatch,
+  watchList,
+} from './service';
+export { ALERT_KINDS, HOLD_STATES } from './tables';

@@ -1,0 +1,22 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { CONTRACT_VERSION } from '../src/modules/porting/contract-terms';
+import { tariffRegions } from '../src/modules/tariffs/tables';
+
+/** What a subscriber chooses and accepts at step 3 besides consent: an eSIM and the current terms. */
+export const ACCEPTED = { sim: { kind: 'esim' as const }, contractVersion: CONTRACT_VERSION };
+
+/** An operator's id by its slug, as the site's API answers it. */
+export async function operatorIdOf(app: FastifyInstance, slug: string): Promise<number> {
+  return (await app.inject({ method: 'GET', url: `/api/v1/operator/${slug}` })).json().id;
+}
+
+/** A tariff of the operator sold in the region (0 when there is none). */
+export async function tariffOf(app: FastifyInstance, operatorId: number, regionCode: number): Promise<number> {
+  const [row] = await app.db
+    .select({ id: tariffRegions.tariffId })
+    .from(tariffRegions)
+    .where(and(eq(tariffRegions.operatorId, operatorId), eq(tariffRegions.regionCode, regionCode)))
+    .limit(1);
+  return row?.id ?? 0;
+}
