@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { robotsTxt, sitemapXml } from './service';
+
+/**
+ * robots.txt and sitemap.xml at the site's root (decision 041), outside /api and its OpenAPI document.
+ * GET and HEAD alike; a search engine asks again within an hour.
+ */
+export default async function sitemapRoutes(app: FastifyInstance) {
+  const schema = { hide: true };
+  app.get('/robots.txt', { schema }, async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=3600')
+      .send(robotsTxt(app.siteOrigin())),
+  );
+  app.get('/sitemap.xml', { schema }, async (_request, reply) =>
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=3600')
+      .send(await sitemapXml(app.db, app.siteOrigin(), (feature) => app.features.isEnabled(feature))),
+  );
+}
