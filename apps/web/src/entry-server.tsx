@@ -6,6 +6,7 @@ import { dehydrate, type Query, QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import { App } from './app/app';
+import { preloadSignedInFrame } from './app/main-layout';
 import type { ServerState } from './app/query-client';
 import { loadRouteData, routeOf } from './app/router';
 import { getAuthQueryOptions } from './features/auth';
@@ -78,7 +79,8 @@ export function render({ url, fetch }: RenderRequest): Promise<RenderResult> {
       queryClient.prefetchQuery(getAuthQueryOptions()),
       queryClient.prefetchQuery(getFeaturesQueryOptions()),
     ]);
-    await loadRouteData(pathname, search, queryClient);
+    const signedIn = queryClient.getQueryData(getAuthQueryOptions().queryKey)?.isLogged === true;
+    await Promise.all([loadRouteData(pathname, search, queryClient), signedIn ? preloadSignedInFrame() : null]);
     // Only answers travel to the browser: a part whose call failed is drawn as the browser will first
     // draw it (loading), and the browser asks again.
     const failed = queryClient
@@ -86,6 +88,7 @@ export function render({ url, fetch }: RenderRequest): Promise<RenderResult> {
       .getAll()
       .filter((q) => q.state.status === 'error');
     for (const query of failed) queryClient.getQueryCache().remove(query);
+    const failedHashes = new Set(failed.map((q) => q.queryHash));
 
     let meta: PageMeta = { title: '' };
     const collect = (next: PageMeta) => {
@@ -108,7 +111,8 @@ export function render({ url, fetch }: RenderRequest): Promise<RenderResult> {
       .getQueryCache()
       .getAll()
       .filter(isWanted)
-      .map((q) => q.queryHash);
+      .map((q) => q.queryHash)
+      .filter((hash) => !failedHashes.has(hash));
     return {
       html,
       title: documentTitle(meta.title),
