@@ -24,7 +24,13 @@ interface ServerEntry {
 }
 
 /** Draws a page on the server; false when it could not (the caller then sends the bare index.html). */
-export type PageRenderer = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+export type PageRenderer = ((request: FastifyRequest, reply: FastifyReply) => Promise<boolean>) & {
+  /**
+   * Sends the kept page of a cookie-less GET or HEAD at once, before routing (no file lookup, no render);
+   * false when there is none.
+   */
+  serveKept(request: FastifyRequest, reply: FastifyReply): boolean;
+};
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
@@ -312,7 +318,16 @@ export async function createPageRenderer(
   // Pages being drawn for the cache, so that visitors asking for the same address at once wait for one draw.
   const drawing = new Map<string, Promise<CachedPage | undefined>>();
 
-  return async (request, reply) => {
+  const serveKept = (request: FastifyRequest, reply: FastifyReply): boolean => {
+    if (!cache || version === undefined || request.headers.cookie !== undefined) return false;
+    const key = pageKey(request.url);
+    const kept = key === undefined ? undefined : cache.get(`${version} ${key}`);
+    if (!kept) return false;
+    void sendKept(request, reply, kept, true);
+    return true;
+  };
+
+  const renderer = async (request: FastifyRequest, reply: FastifyReply) => {
     const anonymous = request.headers.cookie === undefined || request.headers.cookie.trim() === '';
     const key = anonymous && cache ? pageKey(request.url) : undefined;
     const drawnFor = version;
@@ -357,4 +372,5 @@ export async function createPageRenderer(
       .send(drawn.html);
     return true;
   };
+  return Object.assign(renderer, { serveKept });
 }

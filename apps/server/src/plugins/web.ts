@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PageCache } from '../lib/page-cache';
 import { notFound } from '../lib/problem';
-import { createPageRenderer } from './server-render';
+import { createPageRenderer, type PageRenderer } from './server-render';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +25,18 @@ export default fp(
   ) {
     const indexFile = join(opts.webDist, 'index.html');
     const hasWeb = existsSync(indexFile);
+    let renderPage: PageRenderer | undefined;
+    // A page kept for visitors without cookies leaves before routing: no file lookup, no render. Added
+    // before the routes below, so that it is one of their hooks too.
+    if (hasWeb) {
+      app.addHook('onRequest', (request, reply, done) => {
+        const { method, url } = request;
+        if ((method === 'GET' || method === 'HEAD') && !url.startsWith('/api/') && !url.startsWith('/staff')) {
+          if (renderPage?.serveKept(request, reply)) return;
+        }
+        done();
+      });
+    }
     if (hasWeb) {
       await app.register(fastifyStatic, {
         root: opts.webDist,
@@ -45,7 +57,7 @@ export default fp(
         },
       });
     }
-    const renderPage = hasWeb
+    renderPage = hasWeb
       ? await createPageRenderer(app, opts.webDist, {
           maxBytes: opts.pageCacheBytes ?? 0,
           pollMs: opts.pollMs ?? 1000,
@@ -53,6 +65,7 @@ export default fp(
         })
       : undefined;
     if (!app.hasDecorator('pageCache')) app.decorate('pageCache', undefined);
+
     // A page of the site: drawn on the server, or the bare index.html for the browser to draw.
     const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
       if (!hasWeb) {
