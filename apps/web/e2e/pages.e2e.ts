@@ -91,7 +91,8 @@ describe('one render per page view', () => {
       expect(page.renders, path).toBe(1);
       expect(page.missed, path).toEqual([]);
       expect(page.notFound, path).toBe(false);
-      expect(page.html, path).toMatch(fromData);
+      // React separates neighbouring text with empty comments.
+      expect(page.html.replaceAll('<!-- -->', ''), path).toMatch(fromData);
     }
   });
 
@@ -101,7 +102,7 @@ describe('one render per page view', () => {
       const page = await entry.render({ url: path, fetch: siteFetch(cookie) });
       expect(page.renders, path).toBe(1);
       expect(page.missed, path).toEqual([]);
-      expect(page.html, path).toContain('Иван');
+      expect(page.html, path).toContain('Иванович');
     }
     // The quota is the citizen's own here, so it is drawn with the page.
     expect((await entry.render({ url: '/check', fetch: siteFetch(cookie) })).html).toContain('Осталось проверок');
@@ -140,13 +141,13 @@ describe('every page over HTTP', () => {
       const body = await kept.text();
       expect(kept.headers.get('x-page-cache'), path).toBe('hit');
       expect(kept.headers.get('cache-control'), path).toBe('public, no-cache');
-      expect(body, path).not.toContain('Иван');
+      expect(body, path).not.toContain('Иванович');
       const again = await fetch(site.url + path, { headers: { 'if-none-match': kept.headers.get('etag') ?? '' } });
       expect(again.status, path).toBe(304);
       const mine = await fetch(site.url + path, { headers: { cookie } });
       expect(mine.headers.get('x-page-cache'), path).toBeNull();
       expect(mine.headers.get('cache-control'), path).toBe('private, no-cache');
-      expect(await mine.text(), path).toContain('Иван');
+      expect(await mine.text(), path).toContain('Иванович');
     }
   });
 });

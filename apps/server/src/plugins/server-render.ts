@@ -362,14 +362,23 @@ export async function createPageRenderer(
     const drawn = await draw(request, anonymous);
     if (!drawn) return false;
     if (drawn.cookies.length > 0) reply.header('set-cookie', drawn.cookies);
+    // Compressed here, as the API's answers are (brotli 4, gzip), so that HEAD says what GET sends.
+    const encoding = encodingFor(request.headers['accept-encoding']);
+    const body =
+      encoding === 'br'
+        ? await brotli(drawn.html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
+        : encoding === 'gzip'
+          ? await gzip(drawn.html)
+          : drawn.html;
+    if (encoding) reply.header('Content-Encoding', encoding);
     await reply
       .code(drawn.status)
       // A page drawn with a visitor's cookies or address may show their name, numbers or quota: no shared
       // cache keeps it.
       .header('Cache-Control', drawn.shared ? 'public, no-cache' : 'private, no-cache')
-      .header('Vary', 'Cookie')
+      .header('Vary', 'Cookie, Accept-Encoding')
       .type('text/html; charset=utf-8')
-      .send(drawn.html);
+      .send(body);
     return true;
   };
   return Object.assign(renderer, { serveKept });
