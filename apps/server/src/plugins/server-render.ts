@@ -54,7 +54,7 @@ export interface PageCacheSettings {
   maxBytes: number;
   /** How often the data version is read (a change reaches every node's cache within two periods). */
   pollMs: number;
-  /** The oldest a kept page may be served (a story published on a schedule changes no version). */
+  /** The oldest a kept page may be served: a safety net for a change that moves no version. */
   ttlMs?: number;
   now?: () => number;
 }
