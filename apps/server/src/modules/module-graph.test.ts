@@ -54,7 +54,7 @@ describe('server modules', () => {
 });
 
 describe('route files', () => {
-  // routes.ts is HTTP only (STYLE.md): a handler calls its module's service, which calls the repository.
+  // routes.ts is HTTP only (docs/architecture.md): a handler calls its module's service, which calls the repository.
   it('never query the database themselves', () => {
     const offenders: string[] = [];
     for (const entry of readdirSync(modulesDir, { withFileTypes: true })) {

@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-// A feature's index.ts is its public face (docs/architecture.md, STYLE.md): other features, pages
+// A feature's index.ts is its public face (docs/architecture.md): other features, pages
 // and the app import only that, and no two features depend on each other, even through a third.
 
 const FEATURES = dirname(fileURLToPath(import.meta.url));

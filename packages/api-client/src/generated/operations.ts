@@ -3,7 +3,7 @@
 
 import type { OperationTable } from '../operation-table';
 
-/** Required parameters, request body and §8 error statuses of every operation of openapi.json. */
+/** Required parameters, request body and product.md §8 error statuses of every operation of openapi.json. */
 export const operations = {
   'GET /api/v1/staff/me': {
     operationId: 'getStaffMe',
@@ -198,7 +198,7 @@ export const operations = {
     path: [],
     query: [],
     body: null,
-    catalogued: [],
+    catalogued: [401],
   },
   'GET /api/health': {
     operationId: 'getHealth',
