@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,6 +14,9 @@ import pg from 'pg';
  */
 
 const serverEntry = resolve(fileURLToPath(new URL('.', import.meta.url)), '../src/server.ts');
+/** The built web app (`npm run build`): the nodes draw its pages when it is there (issue 21's page-view mix). */
+const webDist = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../web/dist');
+export const hasWebBuild = existsSync(resolve(webDist, '../dist-server/entry-server.js'));
 
 export interface Answer {
   status: number;
@@ -214,7 +217,7 @@ export class Cluster {
       DRAIN_DELAY_MS: '500',
       DRAIN_TIMEOUT_MS: '20000',
       LOG_LEVEL: 'warn',
-      WEB_DIST: '/nonexistent',
+      WEB_DIST: hasWebBuild ? webDist : '/nonexistent',
       // The porting engine runs on every node; eight days to a porting window pass in about a second.
       PORTING_TIME_SCALE: '1000000',
     };

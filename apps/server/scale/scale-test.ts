@@ -13,7 +13,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { recordCompletedPortings } from '../src/modules/lookup/registry/ported-import';
-import { type Answer, type AppNode, Cluster, http, sleep } from './cluster';
+import { type Answer, type AppNode, Cluster, hasWebBuild, http, sleep } from './cluster';
 
 interface Row {
   check: string;
@@ -205,6 +205,59 @@ async function checkFlags(cluster: Cluster) {
     measured: `News off seen by all in ${off.worstMs} ms, on again in ${on.worstMs} ms`,
     target: '≤ 2 000 ms',
     ok: off.worstMs <= 2000 && on.worstMs <= 2000,
+  });
+}
+
+/**
+ * Pages through nginx (issue 21): a mix of anonymous page views (kept by every node's page cache) and a
+ * signed-in citizen's, all answered and each drawn for its visitor; then a story's new title reaches
+ * every node's kept /news within 2 s.
+ */
+async function checkPages(cluster: Cluster) {
+  if (!hasWebBuild) {
+    record({ check: 'page views through nginx', measured: 'no web build: run npm run build', target: '—', ok: false });
+    return;
+  }
+  const jar = await signIn(cluster, '127.0.0.40');
+  const mix = ['/', '/check', '/tariffs/moskva', '/news', '/operator/mts', '/faq', '/about', '/coverage'];
+  const started = Date.now();
+  const views = await runPool(800, 20, (i) => {
+    const signedIn = i % 8 === 7;
+    return http(`${cluster.balancerUrl}${signedIn ? '/account' : mix[i % mix.length]}`, {
+      headers: signedIn ? { cookie: cookieHeader(jar) } : {},
+      from: `127.0.0.${50 + (i % 20)}`,
+    }).then((a) => ({ ...a, label: signedIn ? 'signed-in' : 'anonymous' }));
+  });
+  const seconds = (Date.now() - started) / 1000;
+  const ms = views.map((v) => v.ms).sort((a, b) => a - b);
+  const p99 = ms[Math.floor(ms.length * 0.99)] ?? 0;
+  // Иванов Иван Иванович (1000000001) is in the header of his pages, and in nobody else's.
+  const wrongVisitor = views.filter((v) => v.label === 'signed-in' && !/Иванович/.test(v.body)).length;
+  const leaked = views.filter((v) => v.label === 'anonymous' && /Иванович/.test(v.body)).length;
+  const kept = views.filter((v) => v.headers['x-page-cache'] === 'hit').length;
+  record({
+    check: 'page views through nginx (7 anonymous : 1 signed in)',
+    measured: `${views.length} in ${seconds.toFixed(1)} s = ${(views.length / seconds).toFixed(0)}/s, p99 ${p99} ms; ${kept} from the page cache; ${tally(views)}; drawn for another visitor: ${leaked + wrongVisitor}`,
+    target: 'all 200, none drawn for another visitor',
+    ok: views.every((v) => v.status === 200) && leaked === 0 && wrongVisitor === 0,
+  });
+
+  const [story] = (await cluster.sql(
+    `select slug, title from news where status = 'published' and published_at <= now() order by published_at desc, id desc limit 1`,
+  )) as { slug: string; title: string }[];
+  if (!story) throw new Error('no published story');
+  const title = `${story.title} (обновлено)`;
+  await cluster.sql(
+    `update news set title = '${title.replace(/'/g, "''")}' where slug = '${story.slug}';
+     insert into settings (key, value, is_public) values ('news_version', '1', false)
+       on conflict (key) do update set value = (settings.value::bigint + 1)::text`,
+  );
+  const seen = await cluster.seenEverywhere(async (n) => (await http(`${n.url}/news`)).body.includes(title), 2000);
+  record({
+    check: 'a story’s change reaches every node’s page cache',
+    measured: `new title on every node's /news in ${seen.worstMs} ms`,
+    target: '≤ 2 000 ms',
+    ok: seen.worstMs <= 2000,
   });
 }
 
@@ -580,6 +633,7 @@ async function main() {
       checkRateLimits,
       checkSession,
       checkFlags,
+      checkPages,
       checkPortedVisible,
       checkWatchAlert,
       checkPortingCompletes,

@@ -32,6 +32,7 @@ import regionRoutes from './modules/regions/routes';
 import serviceRoutes from './modules/services/routes';
 import settingsRoutes from './modules/settings/routes';
 import settingsStaffRoutes from './modules/settings/staff-routes';
+import sitemapRoutes from './modules/sitemap/routes';
 import staffPlugin from './modules/staff/plugin';
 import tariffsPlugin from './modules/tariffs/plugin';
 import tariffRoutes from './modules/tariffs/routes';
@@ -224,6 +225,11 @@ export async function buildApp({
     { prefix: '/api' },
   );
 
-  await app.register(webPlugin, { webDist: config.webDist });
+  await app.register(sitemapRoutes);
+  await app.register(webPlugin, {
+    webDist: config.webDist,
+    pageCacheBytes: config.pageCacheBytes,
+    pollMs: config.lookup.pollMs,
+  });
   return app;
 }

@@ -99,12 +99,12 @@ describe('every route of the site', () => {
   });
 
   it('shows the not-found page for an unknown path and a bad page number', async () => {
-    // An address of no route answers 404 (for search engines), an address of a route whose page finds
-    // nothing (a page number that is not one) 200; both draw the same page.
+    // An address of no route, and one of a route whose page finds nothing (a page number that is not
+    // one), draw the same page, and the server answers both 404 (for search engines and link checkers).
     for (const [path, status] of [
       ['/no-such-page', 404],
       ['/tariffs/moskva/extra', 404],
-      ['/operators/abc', 200],
+      ['/operators/abc', 404],
     ] as const) {
       const { page, heading, errors } = await visit(path, 'Страница не найдена');
       expect(heading).toBe('Страница не найдена');

@@ -3,23 +3,19 @@
 // page before any script has run. The browser then takes it over (main.tsx) from the same data.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { dehydrate, type Query, QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { prerenderToNodeStream } from 'react-dom/static';
 import { Router } from 'wouter';
 import { App } from './app/app';
+import { preloadSignedInFrame } from './app/main-layout';
 import type { ServerState } from './app/query-client';
-import { preloadPage, routeOf } from './app/router';
+import { loadRouteData, routeOf } from './app/router';
 import { getAuthQueryOptions } from './features/auth';
 import { getFeaturesQueryOptions, getThemeQueryOptions } from './features/settings';
 import { setServerFetch } from './lib/api-instance';
 import { NotFoundSignal } from './lib/not-found-signal';
-import { documentTitle, PageMetaCollector } from './lib/page-meta';
+import { documentTitle, type PageMeta, PageMetaCollector } from './lib/page-meta';
 
 export { SERVER_STATE_ID } from './app/query-client';
-
-/** Renders that may each reveal queries the previous one's answers enabled (a page, then its details). */
-const MAX_DATA_PASSES = 3;
 
 export interface RenderRequest {
   /** Path and search of the page, e.g. `/tariffs/moskva?page=2`. */
@@ -34,10 +30,19 @@ export interface RenderResult {
   /** The document title and description the page sets. */
   title: string;
   description: string | undefined;
+  /** What a shared link's card shows (Open Graph): set by stories, operators and regions' tariffs. */
+  card: PageMeta['card'];
   /** The data the page was drawn with, for the browser to start from. */
   state: ServerState;
   /** The address matches no route of the site. */
   notFound: boolean;
+  /** How many times the app was rendered for this page (one: the route's loader fetched its data first). */
+  renders: number;
+  /**
+   * Queries the page asked for that its route's loader did not fetch (drawn loading, fetched by the
+   * browser): a loader missing a declaration. The server logs them; the tests want none.
+   */
+  missed: string[];
 }
 
 // Each render's API calls go to its own request's fetch, however renders interleave.
@@ -48,25 +53,20 @@ setServerFetch((input, init) => {
   return fetchImpl(input, init);
 });
 
-/**
- * A render that waits for every lazy part and reports the queries it asked for; its markup is not sent
- * (waiting parts come as out-of-order segments with inline scripts, which the page's CSP forbids).
- */
-async function discover(element: ReactNode): Promise<void> {
-  const { prelude } = await prerenderToNodeStream(element);
-  for await (const _ of prelude) {
-    // drained: only the render's side effects (queries asked, lazy parts loaded) matter
-  }
-}
-
 /** A query a component asked for during the render that nobody has fetched (the server runs no effects). */
 function isWanted(query: Query): boolean {
   if (query.state.status !== 'pending' || query.state.fetchStatus !== 'idle') return false;
+  // Left to the browser on purpose (a file of its own, an answer that depends on the visitor's address).
+  if (query.meta?.browserOnly === true) return false;
   const enabled = (query.options as { enabled?: boolean | ((q: Query) => boolean) }).enabled;
   return typeof enabled === 'function' ? enabled(query) : enabled !== false;
 }
 
-/** Draws the page of `url` with its data. */
+/**
+ * Draws the page of `url` with its data: the frame's answers (theme, session, features) and the route's
+ * loader (its page module's `loader`, from the address's params and search) are fetched first, then the
+ * app is rendered once.
+ */
 export function render({ url, fetch }: RenderRequest): Promise<RenderResult> {
   return requestFetch.run(fetch, async () => {
     const [pathname = '/', search = ''] = url.split('?', 2);
@@ -78,32 +78,9 @@ export function render({ url, fetch }: RenderRequest): Promise<RenderResult> {
       queryClient.fetchQuery(getThemeQueryOptions()).catch(() => 'green'),
       queryClient.prefetchQuery(getAuthQueryOptions()),
       queryClient.prefetchQuery(getFeaturesQueryOptions()),
-      preloadPage(pathname),
     ]);
-    let meta: { title: string; description?: string } = { title: '' };
-    const collect = (title: string, description?: string) => {
-      meta = { title, description };
-    };
-    let drewNotFound = false;
-    const notFoundDrawn = () => {
-      drewNotFound = true;
-    };
-    const tree = () => (
-      <PageMetaCollector value={collect}>
-        <NotFoundSignal value={notFoundDrawn}>
-          <Router ssrPath={pathname} ssrSearch={search}>
-            <App queryClient={queryClient} theme={theme} />
-          </Router>
-        </NotFoundSignal>
-      </PageMetaCollector>
-    );
-
-    for (let pass = 0; pass < MAX_DATA_PASSES; pass++) {
-      await discover(tree());
-      const wanted = queryClient.getQueryCache().getAll().filter(isWanted);
-      if (wanted.length === 0) break;
-      await Promise.all(wanted.map((q) => queryClient.prefetchQuery({ ...q.options, queryKey: q.queryKey })));
-    }
+    const signedIn = queryClient.getQueryData(getAuthQueryOptions().queryKey)?.isLogged === true;
+    await Promise.all([loadRouteData(pathname, search, queryClient), signedIn ? preloadSignedInFrame() : null]);
     // Only answers travel to the browser: a part whose call failed is drawn as the browser will first
     // draw it (loading), and the browser asks again.
     const failed = queryClient
@@ -111,16 +88,40 @@ export function render({ url, fetch }: RenderRequest): Promise<RenderResult> {
       .getAll()
       .filter((q) => q.state.status === 'error');
     for (const query of failed) queryClient.getQueryCache().remove(query);
-    // Everything lazy has loaded by now, so this render draws the page in one piece, in order; only this
-    // render says whether the page is the not-found one.
-    drewNotFound = false;
-    const html = renderToString(tree());
+    const failedHashes = new Set(failed.map((q) => q.queryHash));
+
+    let meta: PageMeta = { title: '' };
+    const collect = (next: PageMeta) => {
+      meta = next;
+    };
+    let drewNotFound = false;
+    const notFoundDrawn = () => {
+      drewNotFound = true;
+    };
+    const html = renderToString(
+      <PageMetaCollector value={collect}>
+        <NotFoundSignal value={notFoundDrawn}>
+          <Router ssrPath={pathname} ssrSearch={search}>
+            <App queryClient={queryClient} theme={theme} />
+          </Router>
+        </NotFoundSignal>
+      </PageMetaCollector>,
+    );
+    const missed = queryClient
+      .getQueryCache()
+      .getAll()
+      .filter(isWanted)
+      .map((q) => q.queryHash)
+      .filter((hash) => !failedHashes.has(hash));
     return {
       html,
       title: documentTitle(meta.title),
       description: meta.description,
+      card: meta.card,
       state: { theme, queries: dehydrate(queryClient) },
       notFound: drewNotFound || routeOf(pathname)?.name === 'not-found',
+      renders: 1,
+      missed,
     };
   });
 }

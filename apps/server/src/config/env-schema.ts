@@ -42,6 +42,13 @@ export const EnvSchema = Type.Object({
   ),
   DRAIN_TIMEOUT_MS: positive('DRAIN_TIMEOUT_MS'),
   FLAGS_POLL_MS: positive('FLAGS_POLL_MS'),
+  PAGE_CACHE_MB: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 4096,
+      message: 'PAGE_CACHE_MB должен быть целым числом мегабайт от 0 до 4096',
+    }),
+  ),
   PERSONAL_DATA_RETENTION_DAYS: Type.Optional(
     Type.Integer({
       minimum: 1,

@@ -41,6 +41,8 @@ export interface AppConfig {
   drain: { delayMs: number; timeoutMs: number };
   /** How often a node re-reads the feature flags (a switch reaches every node within 2 s). */
   flagsPollMs: number;
+  /** Bytes of drawn pages a node keeps for visitors without a session (0: no page cache; decision 040). */
+  pageCacheBytes: number;
   /** Days the passport, birth date and courier address are kept after a porting ended (docs/privacy.md). */
   personalDataRetentionDays: number;
   /** Shared Redis for counters and pub/sub across nodes; absent on the embedded default. */
@@ -230,6 +232,7 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env, override
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     drain: { delayMs: env.DRAIN_DELAY_MS ?? 0, timeoutMs: env.DRAIN_TIMEOUT_MS ?? 30_000 },
     flagsPollMs: env.FLAGS_POLL_MS ?? 1000,
+    pageCacheBytes: (env.PAGE_CACHE_MB ?? 64) * 1024 * 1024,
     personalDataRetentionDays: env.PERSONAL_DATA_RETENTION_DAYS ?? 30,
     redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX ?? 'perenos:',

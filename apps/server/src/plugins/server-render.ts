@@ -1,7 +1,12 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import { type CachedPage, PageCache, pageKey } from '../lib/page-cache';
 
 /** What the web app's server entry (apps/web/src/entry-server.tsx, built into dist-server/) offers. */
 interface ServerEntry {
@@ -10,13 +15,22 @@ interface ServerEntry {
     html: string;
     title: string;
     description: string | undefined;
+    card?: { type: 'article' | 'website'; image?: string } | undefined;
     state: unknown;
     notFound: boolean;
+    renders?: number;
+    missed?: string[];
   }>;
 }
 
 /** Draws a page on the server; false when it could not (the caller then sends the bare index.html). */
-export type PageRenderer = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+export type PageRenderer = ((request: FastifyRequest, reply: FastifyReply) => Promise<boolean>) & {
+  /**
+   * Sends the kept page of a cookie-less GET or HEAD at once, before routing (no file lookup, no render);
+   * false when there is none.
+   */
+  serveKept(request: FastifyRequest, reply: FastifyReply): boolean;
+};
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
@@ -34,13 +48,101 @@ function templateReader(file: string): () => string {
   };
 }
 
+/** The page cache's settings (decision 040). */
+export interface PageCacheSettings {
+  /** Bytes of drawn pages a node keeps; 0 turns the cache off. */
+  maxBytes: number;
+  /** How often the data version is read (a change reaches every node's cache within two periods). */
+  pollMs: number;
+  /** The oldest a kept page may be served: a safety net for a change that moves no version. */
+  ttlMs?: number;
+  now?: () => number;
+}
+
+/** The most a kept page is served without being drawn again, whatever the versions say. */
+export const PAGE_TTL_MS = 60_000;
+
+/**
+ * The API calls whose answers are the same for every visitor without a session: a page made only of
+ * these may be kept and served to anyone without one. Anything else (the quota, which counts the
+ * visitor's address; an order; the account) makes the page the visitor's own.
+ */
+const SHARED_ANSWERS = [
+  /^\/api\/v1\/setting\//,
+  /^\/api\/v1\/tariff(media|convergence)service$/,
+  /^\/api\/v1\/esia\/userinfo$/,
+  /^\/api\/v1\/region\//,
+  /^\/api\/v1\/operator\//,
+  /^\/api\/v2\/tariff\//,
+  /^\/api\/v1\/news(\/|$)/,
+  /^\/api\/v1\/coverage\//,
+  /^\/api\/v1\.1\/msisdn\/info\/plan$/,
+];
+
+/**
+ * What the pages are drawn from, as one value: settings (the news and tariff catalogue versions are
+ * settings rows, as are the theme and the rest), flags, regions, operators, their regions, coverage and
+ * the numbering plan's version. Small tables: one read a period per node.
+ */
+const DATA_VERSION = sql`select md5(concat_ws('|',
+  (select string_agg(key || '=' || value, ';' order by key) from settings),
+  (select string_agg(feature || '=' || is_enabled::text, ';' order by feature) from feature_flags),
+  (select md5(string_agg(r::text, ';' order by r.code)) from regions r),
+  (select md5(string_agg(o::text, ';' order by o.id)) from operators o),
+  (select count(*)::text || ':' || coalesce(sum(region_code * 1000 + operator_id), 0)::text from region_operators),
+  (select string_agg(operator_id::text || kind || projection || coalesce(url, '') || coalesce(pg_column_size(geojson), 0)::text, ';' order by operator_id) from coverage_sources),
+  (select plan_version::text from lookup_state where id = 1)
+)) as version`;
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** The encoding of a kept page the browser takes: brotli, gzip, or the document as it is. */
+function encodingFor(accept: string | undefined): 'br' | 'gzip' | undefined {
+  if (!accept) return undefined;
+  const offered = accept
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, q]) => !q || !/^\s*q=0(\.0*)?\s*$/.test(q))
+    .map(([name]) => name?.trim().toLowerCase());
+  if (offered.includes('br')) return 'br';
+  if (offered.includes('gzip')) return 'gzip';
+  return undefined;
+}
+
+/** Whether the caller's `If-None-Match` names this tag (weak comparison, as for GET). */
+function matches(header: string | undefined, tag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const bare = tag.replace(/^W\//, '');
+  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
+}
+
+/** A page as drawn for one request, with what decides whether anybody else may be given it. */
+interface Drawn {
+  status: number;
+  html: string;
+  cookies: string[];
+  /** Drawn only from answers that are the same for every visitor without a session. */
+  shared: boolean;
+}
+
 /**
  * The page of an address drawn on the server with its data (decision 100, «Server rendering»): the web
  * app's own components, given the answers of this server's API routes for this visitor (called in
  * process, with the visitor's cookies), so the browser shows the page before its scripts run and then
  * takes it over from the same data. Undefined when the web app was built without its server entry.
+ *
+ * Pages for visitors without any cookie are kept (decision 040): per address and data version, with their
+ * compressed forms and a weak ETag, in a byte-bounded LRU of this node, for at most `PAGE_TTL_MS`; a change
+ * of the data version (read every `pollMs`) empties it. A page is kept only when every call it was drawn
+ * from is one of SHARED_ANSWERS, no call set a cookie, and it is a 200 or a 404.
  */
-export async function createPageRenderer(app: FastifyInstance, webDist: string): Promise<PageRenderer | undefined> {
+export async function createPageRenderer(
+  app: FastifyInstance,
+  webDist: string,
+  cacheSettings: PageCacheSettings = { maxBytes: 0, pollMs: 1000 },
+): Promise<PageRenderer | undefined> {
   const entryFile = join(dirname(webDist), 'dist-server', 'entry-server.js');
   if (!existsSync(entryFile)) return undefined;
   let entry: ServerEntry;
@@ -52,13 +154,55 @@ export async function createPageRenderer(app: FastifyInstance, webDist: string):
     return undefined;
   }
   const template = templateReader(join(webDist, 'index.html'));
+  const now = cacheSettings.now ?? Date.now;
+  const cache =
+    cacheSettings.maxBytes > 0
+      ? new PageCache({ maxBytes: cacheSettings.maxBytes, ttlMs: cacheSettings.ttlMs ?? PAGE_TTL_MS, now })
+      : undefined;
+  app.decorate('pageCache', cache);
 
-  return async (request, reply) => {
+  // The data version this node last read; undefined until read (nothing is kept before).
+  let version: string | undefined;
+  const readVersion = async () => {
+    const result = (await app.db.execute(DATA_VERSION)) as unknown as { rows: { version: string | null }[] };
+    const next = result.rows[0]?.version ?? '';
+    if (next !== version) {
+      version = next;
+      cache?.clear();
+    }
+  };
+  if (cache) {
+    let timer: NodeJS.Timeout | undefined;
+    const poll = () => {
+      readVersion()
+        .catch((err: unknown) => {
+          // Unknown data: nothing kept is served until the version is read again.
+          version = undefined;
+          cache.clear();
+          app.log.warn({ err }, 'кэш страниц: версия данных не прочитана');
+        })
+        .finally(() => {
+          if (timer) timer = setTimeout(poll, cacheSettings.pollMs).unref();
+        });
+    };
+    app.addHook('onReady', async () => {
+      await readVersion().catch(() => undefined);
+      timer = setTimeout(poll, cacheSettings.pollMs).unref();
+    });
+    app.addHook('preClose', async () => {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+    });
+  }
+
+  const draw = async (request: FastifyRequest, anonymous: boolean): Promise<Drawn | undefined> => {
     const cookies: string[] = [];
+    let shared = anonymous;
     // The page's API calls, answered by this server's routes as the browser's own calls would be.
     const apiFetch: typeof fetch = async (input, init) => {
       const call = input instanceof Request ? input : new Request(input, init);
       const url = new URL(call.url);
+      if (call.method !== 'GET' || !SHARED_ANSWERS.some((pattern) => pattern.test(url.pathname))) shared = false;
       const answer = await app.inject({
         method: call.method as HTTPMethods,
         url: url.pathname + url.search,
@@ -88,14 +232,41 @@ export async function createPageRenderer(app: FastifyInstance, webDist: string):
     } catch (err) {
       // The browser can still draw the page itself from the bare index.html.
       request.log.error({ err }, 'Страница не отрисована на сервере');
-      return false;
+      return undefined;
+    }
+    if (page.missed && page.missed.length > 0) {
+      request.log.warn({ url: request.url, missed: page.missed }, 'страница: загрузчик маршрута не запросил данные');
+    }
+    const origin = app.siteOrigin();
+    const path = request.url.split('?')[0] ?? '/';
+    const canonical = `${origin}${path}`;
+    const head = [`<link rel="canonical" href="${escapeHtml(canonical)}" />`];
+    if (page.card) {
+      const image = page.card.image ?? '/og-card.png';
+      const fields: [string, string | undefined][] = [
+        ['og:type', page.card.type],
+        ['og:site_name', 'Перенос номера'],
+        ['og:locale', 'ru_RU'],
+        ['og:title', page.title],
+        ['og:description', page.description],
+        ['og:url', canonical],
+        ['og:image', /^https?:/.test(image) ? image : `${origin}${image}`],
+      ];
+      for (const [property, content] of fields) {
+        if (content) head.push(`<meta property="${property}" content="${escapeHtml(content)}" />`);
+      }
+      head.push('<meta name="twitter:card" content="summary_large_image" />');
+      head.push(`<meta name="twitter:title" content="${escapeHtml(page.title)}" />`);
+      if (page.description) {
+        head.push(`<meta name="twitter:description" content="${escapeHtml(page.description)}" />`);
+      }
     }
     const html = template()
       .replace('<html lang="ru">', '<html lang="ru" data-mantine-color-scheme="light">')
       // The page arrives with the answers these would have fetched.
       .replace(/\s*<!--[^>]*-->\s*(?=<link rel="preload" href="\/api)/, '\n    ')
       .replace(/<link rel="preload" href="\/api[^>]*>\s*/g, '')
-      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>\n    ${head.join('\n    ')}`)
       .replace(/<meta name="description" content="[^"]*" \/>/, (original) =>
         page.description ? `<meta name="description" content="${escapeHtml(page.description)}" />` : original,
       )
@@ -103,14 +274,112 @@ export async function createPageRenderer(app: FastifyInstance, webDist: string):
         '<div id="root"></div>',
         `<div id="root">${page.html}</div><script id="${entry.SERVER_STATE_ID}" type="application/json">${scriptJson(page.state)}</script>`,
       );
-    if (cookies.length > 0) reply.header('set-cookie', cookies);
-    await reply
-      .code(page.notFound ? 404 : 200)
-      // A page drawn with a visitor's cookies may show their name and numbers: no shared cache keeps it.
-      .header('Cache-Control', request.headers.cookie ? 'private, no-cache' : 'no-cache')
-      .header('Vary', 'Cookie')
-      .type('text/html; charset=utf-8')
-      .send(html);
+    return { status: page.notFound ? 404 : 200, html, cookies, shared: shared && cookies.length === 0 };
+  };
+
+  /** Keeps a drawn page for everyone without a session, with its compressed forms. */
+  const keep = async (key: string, drawnFor: string, drawn: Drawn): Promise<CachedPage> => {
+    const identity = Buffer.from(drawn.html);
+    const [br, gz] = await Promise.all([
+      brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
+      gzip(identity, { level: 9 }),
+    ]);
+    const tag = `W/"${createHash('sha1').update(identity).digest('base64url')}"`;
+    const page: CachedPage = {
+      status: drawn.status,
+      identity,
+      br,
+      gzip: gz,
+      etag: tag,
+      version: drawnFor,
+      storedAt: now(),
+    };
+    // Drawn while the data changed: served to the visitors who asked, kept for nobody.
+    if (cache && version === drawnFor) cache.set(`${drawnFor} ${key}`, page);
+    return page;
+  };
+
+  /** Sends a kept page: 304 when the caller has it, else the form its Accept-Encoding takes. */
+  const sendKept = (request: FastifyRequest, reply: FastifyReply, page: CachedPage, hit: boolean) => {
+    reply
+      .code(page.status)
+      // Anyone without a session gets the same page: a shared cache may keep it, and asks again each time.
+      .header('Cache-Control', 'public, no-cache')
+      .header('Vary', 'Cookie, Accept-Encoding')
+      .header('ETag', page.etag)
+      .header('X-Page-Cache', hit ? 'hit' : 'miss')
+      .type('text/html; charset=utf-8');
+    if (matches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+    const encoding = encodingFor(request.headers['accept-encoding']);
+    if (encoding) reply.header('Content-Encoding', encoding);
+    return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity);
+  };
+
+  // Pages being drawn for the cache, so that visitors asking for the same address at once wait for one draw.
+  const drawing = new Map<string, Promise<CachedPage | undefined>>();
+
+  const serveKept = (request: FastifyRequest, reply: FastifyReply): boolean => {
+    if (!cache || version === undefined || request.headers.cookie !== undefined) return false;
+    const key = pageKey(request.url);
+    const kept = key === undefined ? undefined : cache.get(`${version} ${key}`);
+    if (!kept) return false;
+    void sendKept(request, reply, kept, true);
     return true;
   };
+
+  const renderer = async (request: FastifyRequest, reply: FastifyReply) => {
+    const anonymous = request.headers.cookie === undefined || request.headers.cookie.trim() === '';
+    const key = anonymous && cache ? pageKey(request.url) : undefined;
+    const drawnFor = version;
+    if (key !== undefined && drawnFor !== undefined) {
+      const kept = cache?.get(`${drawnFor} ${key}`);
+      if (kept) {
+        await sendKept(request, reply, kept, true);
+        return true;
+      }
+      const flight = `${drawnFor} ${key}`;
+      let pending = drawing.get(flight);
+      if (!pending) {
+        pending = (async () => {
+          const drawn = await draw(request, true);
+          if (!drawn?.shared || (drawn.status !== 200 && drawn.status !== 404)) return undefined;
+          return keep(key, drawnFor, drawn);
+        })().finally(() => drawing.delete(flight));
+        drawing.set(flight, pending);
+        const page = await pending;
+        if (page) {
+          await sendKept(request, reply, page, false);
+          return true;
+        }
+      } else {
+        const page = await pending.catch(() => undefined);
+        if (page) {
+          await sendKept(request, reply, page, true);
+          return true;
+        }
+      }
+    }
+    const drawn = await draw(request, anonymous);
+    if (!drawn) return false;
+    if (drawn.cookies.length > 0) reply.header('set-cookie', drawn.cookies);
+    // Compressed here, as the API's answers are (brotli 4, gzip), so that HEAD says what GET sends.
+    const encoding = encodingFor(request.headers['accept-encoding']);
+    const body =
+      encoding === 'br'
+        ? await brotli(drawn.html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
+        : encoding === 'gzip'
+          ? await gzip(drawn.html)
+          : drawn.html;
+    if (encoding) reply.header('Content-Encoding', encoding);
+    await reply
+      .code(drawn.status)
+      // A page drawn with a visitor's cookies or address may show their name, numbers or quota: no shared
+      // cache keeps it.
+      .header('Cache-Control', drawn.shared ? 'public, no-cache' : 'private, no-cache')
+      .header('Vary', 'Cookie, Accept-Encoding')
+      .type('text/html; charset=utf-8')
+      .send(body);
+    return true;
+  };
+  return Object.assign(renderer, { serveKept });
 }

@@ -3,17 +3,40 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { PageCache } from '../lib/page-cache';
 import { notFound } from '../lib/problem';
-import { createPageRenderer } from './server-render';
+import { createPageRenderer, type PageRenderer } from './server-render';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This node's drawn pages for visitors without a session; undefined when off or without a web build. */
+    pageCache: PageCache | undefined;
+  }
+}
 
 /**
  * Serves the built web app and answers every non-API path with its page: drawn on the server where the
  * build has its server entry, otherwise the bare index.html for the browser to draw.
  */
 export default fp(
-  async function webPlugin(app: FastifyInstance, opts: { webDist: string }) {
+  async function webPlugin(
+    app: FastifyInstance,
+    opts: { webDist: string; pageCacheBytes?: number; pollMs?: number; now?: () => number },
+  ) {
     const indexFile = join(opts.webDist, 'index.html');
     const hasWeb = existsSync(indexFile);
+    let renderPage: PageRenderer | undefined;
+    // A page kept for visitors without cookies leaves before routing: no file lookup, no render. Added
+    // before the routes below, so that it is one of their hooks too.
+    if (hasWeb) {
+      app.addHook('onRequest', (request, reply, done) => {
+        const { method, url } = request;
+        if ((method === 'GET' || method === 'HEAD') && !url.startsWith('/api/') && !url.startsWith('/staff')) {
+          if (renderPage?.serveKept(request, reply)) return;
+        }
+        done();
+      });
+    }
     if (hasWeb) {
       await app.register(fastifyStatic, {
         root: opts.webDist,
@@ -34,7 +57,15 @@ export default fp(
         },
       });
     }
-    const renderPage = hasWeb ? await createPageRenderer(app, opts.webDist) : undefined;
+    renderPage = hasWeb
+      ? await createPageRenderer(app, opts.webDist, {
+          maxBytes: opts.pageCacheBytes ?? 0,
+          pollMs: opts.pollMs ?? 1000,
+          ...(opts.now ? { now: opts.now } : {}),
+        })
+      : undefined;
+    if (!app.hasDecorator('pageCache')) app.decorate('pageCache', undefined);
+
     // A page of the site: drawn on the server, or the bare index.html for the browser to draw.
     const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
       if (!hasWeb) {
@@ -54,7 +85,8 @@ export default fp(
     if (hasWeb) app.get('/', sendPage);
     app.setNotFoundHandler(async (request, reply) => {
       const path = request.url.split('?')[0] ?? '/';
-      if (path === '/api' || path.startsWith('/api/') || request.method !== 'GET') {
+      // HEAD answers as GET does, without the body (Node sends none for HEAD): uptime monitors, link checkers.
+      if (path === '/api' || path.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
         throw notFound();
       }
       // A missing file (an old hashed asset, a typo) is a 404, not the app's page with the wrong type.

@@ -12,7 +12,26 @@ import { AppRoutes } from './router';
 import { ScrollManager } from './scroll-manager';
 
 // Loaded when first needed: a signed-in visitor's menu, the narrow screens' drawer.
-const AccountMenu = lazy(() => import('./account-menu'));
+type AccountMenuModule = typeof import('./account-menu');
+let accountMenu: AccountMenuModule | undefined;
+const loadAccountMenu = () =>
+  import('./account-menu').then((module) => {
+    accountMenu = module;
+    return module;
+  });
+// Once its code is here, the menu is handed to React at once (a thenable that answers when asked): the
+// server loads it before its one render of a signed-in page, which then draws the menu, not its fallback.
+const AccountMenu = lazy(() =>
+  accountMenu
+    ? ({
+        // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose, so React takes the module at once
+        then: (resolve: (m: AccountMenuModule) => void) => resolve(accountMenu as AccountMenuModule),
+      } as Promise<AccountMenuModule>)
+    : loadAccountMenu(),
+);
+
+/** Loads the code the frame draws for a signed-in person (the server, before it draws their page). */
+export const preloadSignedInFrame = (): Promise<unknown> => loadAccountMenu();
 const NavDrawer = lazy(() => import('./nav-drawer'));
 
 interface NavItem {

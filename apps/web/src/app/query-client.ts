@@ -12,8 +12,12 @@ export interface ServerState {
 
 export const SERVER_STATE_ID = 'server-state';
 
-// Queries the page arrived with, by hash, with the moment they arrived.
-const fromServer = new Map<string, number>();
+/** How long what a route's loader fetched while the browser navigated counts as fresh for the page it drew. */
+export const LOADED_DATA_FRESH_MS = 5_000;
+
+// Queries the page arrived with or a navigation's loader fetched, by hash: the moment they arrived and
+// how long they count as fresh.
+const fromServer = new Map<string, { at: number; freshMs: number }>();
 
 /**
  * One query client; failed mutations tell the user in Russian, queries show their errors in place.
@@ -26,8 +30,10 @@ export function createQueryClient(): QueryClient {
       queries: {
         retry: 1,
         refetchOnWindowFocus: false,
-        staleTime: (query: Query) =>
-          fromServer.get(query.queryHash) === query.state.dataUpdatedAt ? SERVER_DATA_FRESH_MS : 0,
+        staleTime: (query: Query) => {
+          const arrived = fromServer.get(query.queryHash);
+          return arrived?.at === query.state.dataUpdatedAt ? arrived.freshMs : 0;
+        },
       },
     },
     mutationCache: new MutationCache({
@@ -56,7 +62,20 @@ export function hydrateServerQueries(queryClient: QueryClient, state: Dehydrated
   const now = Date.now();
   for (const query of state.queries) {
     query.state.dataUpdatedAt = now;
-    fromServer.set(query.queryHash, now);
+    fromServer.set(query.queryHash, { at: now, freshMs: SERVER_DATA_FRESH_MS });
   }
   hydrate(queryClient, state);
+}
+
+/**
+ * Counts what a navigation's loader fetched (answers that arrived since `since`) as fresh for a moment,
+ * so the page it loaded for does not ask for it again as it mounts.
+ */
+export function markLoaded(queryClient: QueryClient, since: number): void {
+  for (const query of queryClient.getQueryCache().getAll()) {
+    const at = query.state.dataUpdatedAt;
+    if (at >= since && query.state.status === 'success') {
+      fromServer.set(query.queryHash, { at, freshMs: LOADED_DATA_FRESH_MS });
+    }
+  }
 }

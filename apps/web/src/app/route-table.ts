@@ -1,6 +1,26 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { Feature } from '../features/settings';
 import NotFoundPage from '../routes/not-found';
+
+/** What a page's loader is given: the address it is drawn for and the query cache to fill. */
+export interface LoaderContext {
+  /** The route's parameters as the router matched them (`:slug` → `slug`). */
+  params: Record<string, string | undefined>;
+  search: URLSearchParams;
+  queryClient: QueryClient;
+  /** The visitor is signed in (the session's answer is loaded before any loader runs). */
+  isLogged: boolean;
+}
+
+/**
+ * The data a page draws with, declared by the page module beside its component (`export const loader`):
+ * it fills the query cache with the answers the page's first render reads, awaiting one answer where the
+ * next call depends on it. The server runs it before its one render; the browser runs it when it
+ * navigates to the page, at the same time as the page's code loads. It never throws: a failed call is
+ * left to the page, which shows it as it would have.
+ */
+export type PageLoader = (context: LoaderContext) => Promise<unknown>;
 
 export interface RouteDef {
   /** The route's name (docs/product.md §2); pages and links refer to routes by it. */
@@ -8,7 +28,7 @@ export interface RouteDef {
   /** React Router path; `?` marks an optional segment as in the spec. */
   path: string;
   /** Loaded on first visit, so the first page does not wait for all the others. */
-  page: () => Promise<{ default: ComponentType }>;
+  page: () => Promise<{ default: ComponentType; loader?: PageLoader }>;
   /** Sign-in required: the guard sends the visitor to ESIA and back. */
   auth?: boolean;
   /** The route exists only while this feature is on; otherwise the not-found page. */

@@ -1,20 +1,26 @@
-import { type ComponentType, use, useEffect, useState } from 'react';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { type ComponentType, use, useEffect, useRef, useState } from 'react';
 import { parse } from 'regexparam';
-import { matchRoute, Route, Switch, useLocation } from 'wouter';
+import { matchRoute, Route, Switch, useLocation, useSearch } from 'wouter';
+import { getAuthQueryOptions } from '../features/auth';
+import { getFeaturesQueryOptions } from '../features/settings';
+import { markLoaded } from './query-client';
 import { RouteErrorBoundary } from './route-error';
 import { RouteGuard } from './route-guard';
 import { RouteLoadingIndicator } from './route-loading-indicator';
-import { type RouteDef, routeTable } from './route-table';
+import { type PageLoader, type RouteDef, routeTable } from './route-table';
 
 // Page modules load on first visit. A loaded page draws at once (so the server's HTML and the browser's
 // first render agree); one still loading suspends until it arrives.
 const loaded = new Map<RouteDef, ComponentType>();
 const loading = new Map<RouteDef, Promise<ComponentType>>();
+const loaders = new Map<RouteDef, PageLoader>();
 
 function loadPage(def: RouteDef): Promise<ComponentType> {
   let promise = loading.get(def);
   if (!promise) {
     promise = def.page().then((module) => {
+      if (module.loader) loaders.set(def, module.loader);
       loaded.set(def, module.default);
       return module.default;
     });
@@ -36,6 +42,32 @@ export function preloadPage(pathname: string): Promise<unknown> {
   return def ? loadPage(def) : Promise.resolve();
 }
 
+/**
+ * Fills the query cache with what the page of an address draws with (its module's loader), once its code
+ * has loaded: on the server before its one render, in the browser as it navigates. Nothing is loaded for
+ * a route the guards will not draw (a feature switched off, a sign-in route for an anonymous visitor).
+ */
+export async function loadRouteData(pathname: string, search: string, queryClient: QueryClient): Promise<void> {
+  const def = routeOf(pathname);
+  if (!def) return;
+  await loadPage(def).catch(() => undefined);
+  const loader = loaders.get(def);
+  if (!loader) return;
+  const isLogged = queryClient.getQueryData(getAuthQueryOptions().queryKey)?.isLogged === true;
+  if (def.auth && !isLogged) return;
+  if (def.feature) {
+    const features = queryClient.getQueryData(getFeaturesQueryOptions().queryKey);
+    if (!features?.some((f) => f.feature === def.feature && f.isEnabled)) return;
+  }
+  const [, params] = def.path === '*' ? [true, {}] : matchRoute(parse, def.path, pathname);
+  await loader({
+    params: (params ?? {}) as Record<string, string | undefined>,
+    search: new URLSearchParams(search),
+    queryClient,
+    isLogged,
+  }).catch(() => undefined);
+}
+
 function PageOf({ def }: { def: RouteDef }) {
   const Page = loaded.get(def) ?? use(loadPage(def));
   return <Page />;
@@ -47,6 +79,19 @@ function PageOf({ def }: { def: RouteDef }) {
  */
 export function AppRoutes() {
   const [pathname] = useLocation();
+  const search = useSearch();
+  const queryClient = useQueryClient();
+  // The first page came with its data (drawn on the server, or fetched at start-up); every later address
+  // asks for its page's data as its code loads, instead of after the page has drawn and asked.
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const since = Date.now();
+    void loadRouteData(pathname, search, queryClient).then(() => markLoaded(queryClient, since));
+  }, [pathname, search, queryClient]);
   const target = routeOf(pathname);
   const ready = target === undefined || loaded.has(target);
   const [shown, setShown] = useState(pathname);

@@ -1,6 +1,6 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { usePageMeta } from '../lib/page-meta';
+import { type PageCard, usePageMeta } from '../lib/page-meta';
 
 interface PageProps {
   title: string;
@@ -12,11 +12,13 @@ interface PageProps {
   heading?: ReactNode;
   children?: ReactNode;
   size?: 'sm' | 'md' | 'lg' | 'xl';
+  /** The card a shared link to the page shows (Open Graph, Twitter). */
+  card?: PageCard;
 }
 
 /** The frame of a page: its meta, heading and lead. */
-export function Page({ title, description, lead, heading, children, size = 'lg' }: PageProps) {
-  usePageMeta(title, description);
+export function Page({ title, description, lead, heading, children, size = 'lg', card }: PageProps) {
+  usePageMeta(title, description, card);
   return (
     <Container size={size} py="xl">
       <Stack gap="lg">

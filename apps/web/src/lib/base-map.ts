@@ -35,4 +35,6 @@ export const getBaseMapQueryOptions = () =>
       return (await response.json()) as BaseMap;
     },
     staleTime: Number.POSITIVE_INFINITY,
+    // A file of its own (hundreds of KB): fetched, and cached, by the browser; never part of a drawn page.
+    meta: { browserOnly: true },
   });

@@ -29,13 +29,29 @@ export function setPageMeta(title: string, description?: string): void {
   }, PAGE_META_DEBOUNCE_MS);
 }
 
-/** On the server, where the page's title and description are written into the HTML's head. */
-export const PageMetaCollector = createContext<((title: string, description?: string) => void) | undefined>(undefined);
+/**
+ * A page worth a card where its link is shared (VK, Telegram): the server writes its Open Graph and
+ * Twitter tags (title, description, the site's card image unless the page names one).
+ */
+export interface PageCard {
+  type: 'article' | 'website';
+  /** An absolute path or address of a raster image (crawlers draw no SVG). */
+  image?: string;
+}
 
-/** Page title and description for the page that calls it. */
-export function usePageMeta(title: string, description?: string): void {
+export interface PageMeta {
+  title: string;
+  description?: string;
+  card?: PageCard;
+}
+
+/** On the server, where the page's title, description and card are written into the HTML's head. */
+export const PageMetaCollector = createContext<((meta: PageMeta) => void) | undefined>(undefined);
+
+/** Page title and description (and the card of a shared link) for the page that calls it. */
+export function usePageMeta(title: string, description?: string, card?: PageCard): void {
   // The server has no document and runs no effects: it is told during the render (the last call wins,
-  // as the last effect does in the browser).
-  useContext(PageMetaCollector)?.(title, description);
+  // as the last effect does in the browser). The card only matters to crawlers, which read the server's HTML.
+  useContext(PageMetaCollector)?.({ title, description, card });
   useEffect(() => setPageMeta(title, description), [title, description]);
 }

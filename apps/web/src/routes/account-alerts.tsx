@@ -1,11 +1,17 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
+import type { PageLoader } from '../app/route-table';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
 import { AccountPager, parsePage } from '../features/account';
 import { AlertList, getAlertsQueryOptions } from '../features/watch';
 import NotFoundPage from './not-found';
+
+export const loader: PageLoader = async ({ params, queryClient }) => {
+  const page = parsePage(params.page);
+  if (page !== undefined) await queryClient.prefetchQuery(getAlertsQueryOptions(page));
+};
 
 /** The person's alerts about attempts to port their numbers, newest first, 10 a page. */
 export default function AccountAlertsPage() {

@@ -3,6 +3,7 @@ import { ApiError } from '@perenos/api-client';
 import { formatMsisdn } from '@perenos/phone';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
+import type { PageLoader } from '../app/route-table';
 import { Msisdn } from '../components/msisdn';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
@@ -42,6 +43,11 @@ const FIELDS: RecordField<AccountOrder>[] = [
   { label: 'Дата переноса', value: (o) => (o.portationDate ? formatDay(o.portationDate) : '—'), nowrap: true },
   { label: 'Обновлено', value: (o) => formatDateTime(o.lastUpdate), nowrap: true },
 ];
+
+export const loader: PageLoader = async ({ params, queryClient }) => {
+  const address = readListAddress(params);
+  if (address) await queryClient.prefetchQuery(getAccountOrdersQueryOptions(address.msisdn, address.page));
+};
 
 export default function AccountOrdersPage() {
   const address = readListAddress(useParams());

@@ -3,6 +3,7 @@ import { ApiError } from '@perenos/api-client';
 import { formatMsisdn } from '@perenos/phone';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
+import type { PageLoader } from '../app/route-table';
 import { Fact } from '../components/fact';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
@@ -19,6 +20,18 @@ import {
 } from '../features/porting';
 import { formatDateTime } from '../lib/format';
 import NotFoundPage from './not-found';
+
+/** The portation of the address, when the address names one. */
+function portationOf(params: Record<string, string | undefined>): { msisdn: string; id: number } | undefined {
+  const msisdn = params.msisdn;
+  const id = /^[1-9]\d{0,9}$/.test(params.portationId ?? '') ? Number(params.portationId) : undefined;
+  return isMsisdn(msisdn) && id !== undefined && id <= 2147483647 ? { msisdn, id } : undefined;
+}
+
+export const loader: PageLoader = async ({ params, queryClient }) => {
+  const portation = portationOf(params);
+  if (portation) await queryClient.prefetchQuery(getPortationInfoQueryOptions(portation.msisdn, portation.id));
+};
 
 export default function AccountPortationInfoPage() {
   const params = useParams();

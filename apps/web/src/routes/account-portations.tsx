@@ -3,6 +3,7 @@ import { ApiError } from '@perenos/api-client';
 import { formatMsisdn } from '@perenos/phone';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
+import type { PageLoader } from '../app/route-table';
 import { Msisdn } from '../components/msisdn';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
@@ -25,6 +26,11 @@ const FIELDS: RecordField<AccountPortation>[] = [
   { label: 'Начат', value: (p) => formatDate(p.startedAt), nowrap: true },
   { label: 'Дата переноса', value: (p) => (p.portationDate ? formatDay(p.portationDate) : '—'), nowrap: true },
 ];
+
+export const loader: PageLoader = async ({ params, queryClient }) => {
+  const address = readListAddress(params);
+  if (address) await queryClient.prefetchQuery(getAccountPortationsQueryOptions(address.msisdn, address.page));
+};
 
 export default function AccountPortationsPage() {
   const address = readListAddress(useParams());

@@ -2,12 +2,27 @@ import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@ma
 import { formatMsisdn } from '@perenos/phone';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
+import type { PageLoader } from '../app/route-table';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
 import { getAccountInfoQueryOptions, type MsisdnInfo } from '../features/account';
 import { OperatorName } from '../features/operators';
-import { AlertsPreview, WatchSwitch } from '../features/watch';
+import {
+  ALERTS_PREVIEW_SIZE,
+  AlertsPreview,
+  getAlertsQueryOptions,
+  getWatchSwitchesQueryOptions,
+  WatchSwitch,
+} from '../features/watch';
 import { formatDay } from '../lib/format';
+
+/** The person's numbers, the newest alerts and the watch's switches, asked together. */
+export const loader: PageLoader = ({ queryClient }) =>
+  Promise.all([
+    queryClient.prefetchQuery(getAccountInfoQueryOptions()),
+    queryClient.prefetchQuery(getAlertsQueryOptions(1, ALERTS_PREVIEW_SIZE)),
+    queryClient.prefetchQuery(getWatchSwitchesQueryOptions()),
+  ]);
 
 function NumberCard({ info }: { info: MsisdnInfo }) {
   const operator =

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { PageLoader } from '../app/route-table';
 import { Page } from '../components/page';
 import { loginUrl, useAuth } from '../features/auth';
 import {
@@ -14,6 +15,17 @@ import {
   readPhoneField,
   useLookupMsisdn,
 } from '../features/lookup';
+
+/**
+ * The numbering plan; the quota only for a signed-in person. An anonymous visitor's quota is their
+ * address's, so it is asked by the browser: the page itself is the same for every anonymous visitor
+ * (the page cache keeps it).
+ */
+export const loader: PageLoader = ({ queryClient, isLogged }) =>
+  Promise.all([
+    queryClient.prefetchQuery(getNumberingPlanQueryOptions()),
+    isLogged ? queryClient.prefetchQuery(getQuotaQueryOptions(true)) : null,
+  ]);
 
 export default function CheckPage() {
   const { isLogged } = useAuth();
@@ -44,9 +56,10 @@ export default function CheckPage() {
     lead: 'Узнайте оператора и регион любого мобильного номера — с учётом переноса.',
     size: 'md',
   } as const;
-  // The form is drawn once the plan and the quota are known (asked together): the demo note and the quota
-  // line then take their place at once instead of pushing the form down as they arrive (layout shift).
-  if (plan.isPending || quota.isPending) return <Page {...frame} />;
+  // The form is drawn once the plan is known: the demo note then takes its place at once instead of pushing
+  // the form down as it arrives (layout shift). The quota line keeps its place (the same text, hidden) until
+  // the browser has asked for it: the server draws an anonymous visitor's page without it (the loader).
+  if (plan.isPending) return <Page {...frame} />;
 
   return (
     <Page {...frame}>
@@ -75,7 +88,7 @@ export default function CheckPage() {
             <Button size="md" onClick={submit} loading={lookup.isPending}>
               Проверить
             </Button>
-            {quota.data && <QuotaInfo quota={quota.data} />}
+            {quota.data ? <QuotaInfo quota={quota.data} /> : quota.isPending && <QuotaPlaceholder />}
           </Group>
         </Stack>
       </Card>
@@ -107,5 +120,14 @@ export default function CheckPage() {
         )}
       </Stack>
     </Page>
+  );
+}
+
+/** The quota line's place while it is asked for: as long as the line, so nothing moves when it arrives. */
+function QuotaPlaceholder() {
+  return (
+    <Text size="sm" aria-hidden="true" style={{ visibility: 'hidden' }}>
+      Осталось проверок сегодня: 20. Лимит обновится 01.01.2026 00:00 (МСК).
+    </Text>
   );
 }

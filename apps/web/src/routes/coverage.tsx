@@ -2,11 +2,19 @@ import { Alert, Button, Chip, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { GeoJsonObject } from 'geojson';
 import { useState } from 'react';
+import type { PageLoader } from '../app/route-table';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
 import { CoverageMap, getCoverageGeoJsonQueryOptions, getCoverageMapQueryOptions } from '../features/coverage';
 import { OperatorLogo } from '../features/operators';
 import { getBaseMapQueryOptions } from '../lib/base-map';
+
+/** The sources, then the first mapped one's shapes (the base map is the browser's: lib/base-map.ts). */
+export const loader: PageLoader = async ({ queryClient }) => {
+  const map = await queryClient.fetchQuery(getCoverageMapQueryOptions());
+  const first = map?.sources.find((s) => s.kind !== 'None');
+  if (first?.kind === 'GeoCollection') await queryClient.prefetchQuery(getCoverageGeoJsonQueryOptions(first.slug));
+};
 
 export default function CoveragePage() {
   const map = useQuery(getCoverageMapQueryOptions());

@@ -1,16 +1,28 @@
 import { Anchor, Card, Center, Pagination, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'wouter';
+import type { PageLoader } from '../app/route-table';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
 import { getNewsListQueryOptions, NEWS_PAGE_SIZE } from '../features/news';
 import { formatDate } from '../lib/format';
 import NotFoundPage from './not-found';
 
+/** A page number of the address: 1 when there is none, undefined when it is not one (not found). */
+function parsePage(raw: string | undefined): number | undefined {
+  if (raw === undefined) return 1;
+  return /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : undefined;
+}
+
+export const loader: PageLoader = async ({ params, queryClient }) => {
+  const page = parsePage(params.page);
+  if (page !== undefined) await queryClient.prefetchQuery(getNewsListQueryOptions(page));
+};
+
 export default function NewsPage() {
   const params = useParams();
   const [, navigate] = useLocation();
-  const page = params.page === undefined ? 1 : /^[1-9]\d{0,5}$/.test(params.page) ? Number(params.page) : undefined;
+  const page = parsePage(params.page);
   const { data, isPending, error } = useQuery({ ...getNewsListQueryOptions(page ?? 1), enabled: page !== undefined });
   if (page === undefined) return <NotFoundPage />;
   const totalPages = data ? Math.max(1, Math.ceil(data.totalRows / NEWS_PAGE_SIZE)) : 1;

@@ -2,11 +2,24 @@ import { Anchor, Box, Card, Grid, Group, Stack, Text, Title } from '@mantine/cor
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
+import type { PageLoader } from '../app/route-table';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
 import { OperatorLogo } from '../features/operators';
-import { getRegionOperatorsQueryOptions, RegionMap, SHADES, useRegions } from '../features/regions';
+import {
+  getRegionOperatorsQueryOptions,
+  getRegionsQueryOptions,
+  RegionMap,
+  SHADES,
+  useRegions,
+} from '../features/regions';
 import { getBaseMapQueryOptions } from '../lib/base-map';
+
+export const loader: PageLoader = ({ queryClient }) =>
+  Promise.all([
+    queryClient.prefetchQuery(getRegionsQueryOptions()),
+    queryClient.prefetchQuery(getRegionOperatorsQueryOptions()),
+  ]);
 
 export default function OperatorMapPage() {
   const regions = useRegions();

@@ -2,12 +2,22 @@ import { Anchor, Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Titl
 import { ApiError } from '@perenos/api-client';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
+import type { PageLoader } from '../app/route-table';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
 import { getOperatorQueryOptions, getOperatorTileQueryOptions, OperatorLogo } from '../features/operators';
-import { useRegions } from '../features/regions';
+import { getRegionsQueryOptions, useRegions } from '../features/regions';
 import { formatFromPrice } from '../features/tariffs';
 import NotFoundPage from './not-found';
+
+/** The operator, then its tariffs' tile (asked by its id), beside the regions' names. */
+export const loader: PageLoader = ({ params, queryClient }) =>
+  Promise.all([
+    queryClient.prefetchQuery(getRegionsQueryOptions()),
+    queryClient
+      .fetchQuery(getOperatorQueryOptions(params.slug ?? ''))
+      .then((op) => op && queryClient.prefetchQuery(getOperatorTileQueryOptions(op.id))),
+  ]);
 
 export default function OperatorPage() {
   const { slug = '' } = useParams();
@@ -19,6 +29,7 @@ export default function OperatorPage() {
   return (
     <Page
       title={op?.name ?? 'Оператор'}
+      card={op ? { type: 'website' } : undefined}
       description={op ? `${op.name}: юридические лица, регионы работы, сайт оператора.` : 'Оператор мобильной связи'}
       heading={
         op ? (

@@ -1,6 +1,7 @@
 import { Badge, Card, Center, Group, Pagination, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'wouter';
+import type { PageLoader } from '../app/route-table';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
 import { getOperatorListQueryOptions, OPERATORS_PAGE_SIZE, OperatorLogo } from '../features/operators';
@@ -10,6 +11,11 @@ function parsePage(raw: string | undefined): number | undefined {
   if (raw === undefined) return 1;
   return /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : undefined;
 }
+
+export const loader: PageLoader = async ({ params, queryClient }) => {
+  const page = parsePage(params.page);
+  if (page !== undefined) await queryClient.prefetchQuery(getOperatorListQueryOptions(page));
+};
 
 export default function OperatorsPage() {
   const params = useParams();

@@ -2,11 +2,15 @@ import { Anchor, Text } from '@mantine/core';
 import { ApiError } from '@perenos/api-client';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
+import type { PageLoader } from '../app/route-table';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
 import { getNewsStoryQueryOptions, StoryHtml } from '../features/news';
 import { formatDate } from '../lib/format';
 import NotFoundPage from './not-found';
+
+export const loader: PageLoader = ({ params, queryClient }) =>
+  queryClient.prefetchQuery(getNewsStoryQueryOptions(params.slug ?? ''));
 
 export default function StoryPage() {
   const { slug = '' } = useParams();
@@ -15,6 +19,7 @@ export default function StoryPage() {
   return (
     <Page
       title={story?.title ?? 'Новость'}
+      card={story ? { type: 'article' } : undefined}
       description={story?.summary ?? 'Новость о переносе номеров.'}
       lead={story ? formatDate(story.publishedAt) : undefined}
       size="md"

@@ -17,19 +17,25 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
+import type { PageLoader } from '../app/route-table';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
-import { useRegions } from '../features/regions';
+import { getRegionsQueryOptions, useRegions } from '../features/regions';
+import { getConvergenceServicesQueryOptions, getMediaServicesQueryOptions } from '../features/settings';
 import {
   browserTimeZone,
   CalculatorPanel,
   ComparedTariffs,
   FilterPanel,
   formatCount,
+  getAllRegionTariffsQueryOptions,
   getTariffFiltersQueryOptions,
   getTariffListQueryOptions,
+  getTariffQueryOptions,
   likelyRegion,
   OpenTariffModal,
+  parseCompare,
+  parseFilterState,
   RegionPicker,
   rememberedRegion,
   rememberRegion,
@@ -170,6 +176,29 @@ const WRAPPING = {
   styles: { label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'center' } },
 } as const;
 
+/**
+ * The regions (the address names one by its slug), then that region's list as the address filters it (or
+ * the calculator's whole list), its filters' ranges and the compared tariffs; the services' names beside.
+ */
+export const loader: PageLoader = async ({ params, search, queryClient }) => {
+  const services = [
+    queryClient.prefetchQuery(getMediaServicesQueryOptions()),
+    queryClient.prefetchQuery(getConvergenceServicesQueryOptions()),
+  ];
+  const regions = await queryClient.fetchQuery(getRegionsQueryOptions()).catch(() => undefined);
+  const region = params.region ? regions?.find((r) => r.slug === params.region) : undefined;
+  if (!region) return Promise.all(services);
+  const state = parseFilterState(search);
+  return Promise.all([
+    ...services,
+    queryClient.prefetchQuery(getTariffFiltersQueryOptions(region.slug, state.kind)),
+    search.get('view') === 'calc'
+      ? queryClient.prefetchQuery(getAllRegionTariffsQueryOptions(region.code))
+      : queryClient.prefetchQuery(getTariffListQueryOptions(region.slug, state)),
+    ...parseCompare(search).map((id) => queryClient.prefetchQuery(getTariffQueryOptions(id))),
+  ]);
+};
+
 export default function TariffsPage() {
   const { region: slug } = useParams();
   const [, navigate] = useLocation();
@@ -216,6 +245,7 @@ function RegionTariffs({ region }: { region: { code: number; slug: string; name:
       title={`Тарифы: ${region.shortName}`}
       description={`Тарифы мобильных операторов, регион ${region.name}: фильтры, сравнение и калькулятор стоимости.`}
       heading={`Тарифы — ${region.name}`}
+      card={{ type: 'website' }}
       lead="Подберите тариф по цене, минутам, SMS и интернету, сравните и посчитайте, сколько вы заплатите."
       size="xl"
     >

@@ -15,6 +15,8 @@ export const getQuotaQueryOptions = (isLogged: boolean) =>
     // The quota belongs to the account when signed in, to the address otherwise.
     queryKey: ['lookup', 'detail', { kind: 'quota', isLogged }],
     queryFn: async () => api.post('/api/v1.1/msisdn/info/quota', { body: {} }),
+    // An anonymous visitor's quota is their address's: asked by the browser, so the page is everyone's.
+    meta: { browserOnly: !isLogged },
   });
 
 export const getNumberingPlanQueryOptions = () =>

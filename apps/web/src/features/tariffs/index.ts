@@ -3,6 +3,7 @@ export {
   getAllRegionTariffsQueryOptions,
   getTariffFiltersQueryOptions,
   getTariffListQueryOptions,
+  getTariffQueryOptions,
   TARIFFS_PAGE_SIZE,
   type Tariff,
 } from './api';

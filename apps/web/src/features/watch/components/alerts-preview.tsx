@@ -5,12 +5,12 @@ import { QueryState } from '../../../components/query-state';
 import { getAlertsQueryOptions } from '../api';
 import { AlertList } from './alert-list';
 
-/** Newest alerts on the account's overview. */
-const PREVIEW_SIZE = 2;
+/** Newest alerts on the account's overview (the account page's loader asks for as many). */
+export const ALERTS_PREVIEW_SIZE = 2;
 
 /** The account overview's «Оповещения» section: the newest alerts and the way to all of them. */
 export function AlertsPreview() {
-  const { data, isPending, error } = useQuery(getAlertsQueryOptions(1, PREVIEW_SIZE));
+  const { data, isPending, error } = useQuery(getAlertsQueryOptions(1, ALERTS_PREVIEW_SIZE));
   return (
     <Stack gap="sm" component="section" aria-labelledby="alerts-heading">
       <Group justify="space-between" align="baseline">

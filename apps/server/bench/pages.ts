@@ -1,0 +1,324 @@
+/**
+ * `npm run bench:pages [-- --quick]`: the site's pages under load (issue 21), on PGlite and on PostgreSQL
+ * with Redis (skipped, loudly, when either does not answer), each beside a Fastify hello world answering a
+ * small HTML page measured in the same rounds: per round the hello world, then every page, 20 connections,
+ * each page's ratio against its round's hello world; the median of the rounds is printed with each
+ * round's. Anonymous pages come from each node's page cache after their first view; the signed-in ones are
+ * drawn for every request. Then every page drawn afresh (PAGE_CACHE_MB=0): requests a second at 20
+ * connections, and the server's CPU per page (its user + system time over 100 views one at a time).
+ *
+ * The site runs as `npm start` runs it (demo data, built web app: run `npm run build` first), in its own
+ * process. Environment: BENCH_POSTGRES_URL (default postgresql://postgres@127.0.0.1:5432/test; a database
+ * of its own is made beside it and dropped), BENCH_REDIS_URL (default redis://127.0.0.1:6379).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase } from '../src/db/client';
+import { userNumbers } from '../src/modules/account/tables';
+import { deriveAccessKey, startSession } from '../src/modules/session/tokens';
+import { users } from '../src/modules/users/tables';
+import { BENCH_SECRET } from './processes';
+
+interface CannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number; average: number };
+  non2xx: number;
+  errors: number;
+  statusCodeStats?: Record<string, { count: number }>;
+}
+type Cannon = (opts: Record<string, unknown>) => Promise<CannonResult>;
+const autocannon = createRequire(import.meta.url)('autocannon') as Cannon;
+
+const root = resolve(fileURLToPath(new URL('../../../', import.meta.url)));
+const quick = process.argv.includes('--quick');
+const ROUNDS = quick ? 2 : 3;
+const SECONDS = quick ? 3 : 5;
+const CONNECTIONS = 20;
+const CPU_VIEWS = 100;
+const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const CLOCK_TICKS = 100;
+
+const ANONYMOUS = [
+  '/',
+  '/check',
+  '/tariffs/moskva',
+  '/tariffs/moskva?kind=Package&priceMax=800&traffic=20&sort=price',
+  '/faq',
+  '/about',
+  '/operators',
+  '/operator/mts',
+  '/news',
+  '/story/kak-vybrat-datu-perenosa',
+  '/coverage',
+];
+const signedInPages = (msisdn: string) => ['/account', `/account/${msisdn}/portations`];
+
+const HELLO = `
+import Fastify from 'fastify';
+const page = '<!doctype html><html lang="ru"><head><meta charset="utf-8"><title>Привет</title></head><body><h1>Привет, мир</h1><p>' + 'Небольшая страница. '.repeat(20) + '</p></body></html>';
+const app = Fastify({ logger: false });
+app.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').send(page));
+const address = await app.listen({ host: '127.0.0.1', port: 0 });
+console.log('HELLO ' + address);
+`;
+
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
+
+function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  return new Promise((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`не запустился за 300 с:\n${log}`)), 300_000);
+    const onData = (chunk: Buffer) => {
+      if (log === undefined) return;
+      log += chunk;
+      const m = ready.exec(log);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        done({ url: m[1].replace('localhost', '127.0.0.1'), child });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => fail(new Error(`завершился с кодом ${code}:\n${log}`)));
+  });
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+function site(env: Record<string, string>) {
+  return startProcess(
+    ['--import', 'tsx', join(root, 'apps/server/src/server.ts')],
+    {
+      NODE_ENV: 'development',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      SESSION_SECRET: BENCH_SECRET,
+      JOB_WORKERS: 'false',
+      ...env,
+    },
+    /Сайт работает: (http:\/\/\S+)/,
+  );
+}
+
+async function cannon(url: string, path: string, cookie?: string, seconds = SECONDS): Promise<CannonResult> {
+  const headers = { 'accept-encoding': 'br, gzip', ...(cookie ? { cookie } : {}) };
+  return autocannon({ url: url + path, connections: CONNECTIONS, duration: seconds, headers });
+}
+
+/** The server's CPU seconds so far (user + system), from /proc. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2
+    ? (s[(s.length - 1) / 2] as number)
+    : ((s[s.length / 2 - 1] as number) + (s[s.length / 2] as number)) / 2;
+};
+
+/** A session for a demo citizen (Иванов, who has portations), signed with the benchmark's secret. */
+async function citizenCookie(open: () => ReturnType<typeof openDatabase>): Promise<{ cookie: string; msisdn: string }> {
+  const handle = await open();
+  try {
+    const [user] = await handle.db.select().from(users).where(eq(users.oid, '1000000001'));
+    if (!user) throw new Error('нет демо-гражданина 1000000001: демо-данные не загружены');
+    const [number] = await handle.db
+      .select({ msisdn: userNumbers.msisdn })
+      .from(userNumbers)
+      .where(eq(userNumbers.userId, user.id))
+      .orderBy(sql`${userNumbers.msisdn}`);
+    const tokens = await startSession(handle.db, deriveAccessKey(BENCH_SECRET), {
+      userId: user.id,
+      oid: user.oid,
+      name: user.name,
+    });
+    return { cookie: `perenos-at=${tokens.accessToken}`, msisdn: number?.msisdn ?? '79000000000' };
+  } finally {
+    await handle.close();
+  }
+}
+
+interface Row {
+  engine: string;
+  page: string;
+  rates: number[];
+  p99s: number[];
+  hellos: number[];
+  bad: number;
+}
+
+async function measureEngine(
+  engine: string,
+  env: Record<string, string>,
+  open: () => ReturnType<typeof openDatabase>,
+): Promise<{ rows: Row[]; fresh: { page: string; rate: number; p99: number; cpuMs: number }[] }> {
+  // The first start migrates and loads the demo data; the citizen's session is made between the starts
+  // (PGlite is one process's database).
+  process.stdout.write(`${engine}: загрузка демо-данных…\n`);
+  const first = await site({ ...env, SEED_DEMO: 'true' });
+  await stop(first.child);
+  const { cookie, msisdn } = await citizenCookie(open);
+  const pages: [string, string | undefined][] = [
+    ...ANONYMOUS.map((p): [string, undefined] => [p, undefined]),
+    ...signedInPages(msisdn).map((p): [string, string] => [p, cookie]),
+  ];
+
+  const hello = await startProcess(['--input-type=module', '-e', HELLO], {}, /HELLO (http:\/\/\S+)/);
+  const server = await site({ ...env, SEED_DEMO: 'true' });
+  const rows: Row[] = pages.map(([page, c]) => ({
+    engine,
+    page: c ? `${page} (со входом)` : page,
+    rates: [],
+    p99s: [],
+    hellos: [],
+    bad: 0,
+  }));
+  try {
+    for (const [page, c] of pages) {
+      const res = await fetch(server.url + page, { headers: c ? { cookie: c } : {} });
+      if (res.status !== 200) throw new Error(`${page} ответила ${res.status}`);
+      if (c && !(await res.text()).includes('Иванов')) throw new Error(`${page}: страница не со входом`);
+    }
+    for (let round = 0; round < ROUNDS; round++) {
+      const h = await cannon(hello.url, '/');
+      process.stdout.write(
+        `  раунд ${round + 1}: hello world ${Math.round(h.requests.average)} зап/с; нагрузка ${load()}\n`,
+      );
+      for (const [i, [page, c]] of pages.entries()) {
+        const r = await cannon(server.url, page, c);
+        const row = rows[i] as Row;
+        row.rates.push(r.requests.average);
+        row.p99s.push(r.latency.p99);
+        row.hellos.push(h.requests.average);
+        row.bad += r.non2xx + r.errors;
+      }
+    }
+  } finally {
+    await stop(server.child);
+  }
+
+  // Every view drawn afresh: the page cache off.
+  const fresh: { page: string; rate: number; p99: number; cpuMs: number }[] = [];
+  const cold = await site({ ...env, SEED_DEMO: 'true', PAGE_CACHE_MB: '0' });
+  try {
+    for (const [page, c] of pages) {
+      const r = await cannon(cold.url, page, c, SECONDS);
+      const pid = cold.child.pid as number;
+      const before = cpuSeconds(pid);
+      for (let i = 0; i < CPU_VIEWS; i++) {
+        const res = await fetch(cold.url + page, {
+          headers: { 'accept-encoding': 'br, gzip', ...(c ? { cookie: c } : {}) },
+        });
+        await res.arrayBuffer();
+      }
+      const cpuMs = ((cpuSeconds(pid) - before) / CPU_VIEWS) * 1000;
+      fresh.push({ page: c ? `${page} (со входом)` : page, rate: r.requests.average, p99: r.latency.p99, cpuMs });
+    }
+  } finally {
+    await stop(cold.child);
+    await stop(hello.child);
+  }
+  return { rows, fresh };
+}
+
+async function main() {
+  if (!existsSync(join(root, 'apps/web/dist-server/entry-server.js'))) {
+    throw new Error('Нет сборки веб-приложения: выполните npm run build');
+  }
+  process.stdout.write(
+    `Страницы: ${CONNECTIONS} соединений, ${SECONDS} с на страницу, ${ROUNDS} раунда; нагрузка машины ${load()}\n`,
+  );
+  const results: Awaited<ReturnType<typeof measureEngine>>[] = [];
+
+  const dir = mkdtempSync(join(tmpdir(), 'bench-pages-'));
+  try {
+    results.push(
+      await measureEngine('PGlite', { PGLITE_DIR: dir, DATABASE_URL: '' }, () => openDatabase({ pgliteDir: dir })),
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  const dbName = `bench_pages_${process.pid}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  let available = true;
+  try {
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+  } catch (error) {
+    available = false;
+    process.stdout.write(`PostgreSQL недоступен (${String(error)}): пропускаю.\n`);
+  }
+  if (available) {
+    const url = new URL(POSTGRES_URL);
+    url.pathname = `/${dbName}`;
+    try {
+      results.push(
+        await measureEngine(
+          'PostgreSQL + Redis',
+          { DATABASE_URL: url.toString(), REDIS_URL, REDIS_PREFIX: `bench-pages-${process.pid}:` },
+          () => openDatabase({ databaseUrl: url.toString() }),
+        ),
+      );
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await admin.end();
+    }
+  }
+
+  process.stdout.write(`\nНагрузка машины в конце: ${load()}\n`);
+  process.stdout.write(
+    '\n| база | страница | зап/с | p99 | hello world | доля | по раундам |\n|---|---|---|---|---|---|---|\n',
+  );
+  for (const { rows } of results) {
+    for (const row of rows) {
+      const ratios = row.rates.map((r, i) => r / (row.hellos[i] as number));
+      process.stdout.write(
+        `| ${row.engine} | ${row.page} | ${Math.round(median(row.rates))} | ${median(row.p99s)} мс | ${Math.round(median(row.hellos))} | ${median(ratios).toFixed(2)}× | ${ratios.map((x) => x.toFixed(2)).join(' / ')}${row.bad ? ` (ошибок: ${row.bad})` : ''} |\n`,
+      );
+    }
+  }
+  process.stdout.write(
+    '\nЗаново нарисованная страница (кэш страниц выключен):\n\n| база | страница | зап/с | p99 | ЦП сервера на страницу |\n|---|---|---|---|---|\n',
+  );
+  for (const { rows, fresh } of results) {
+    const engine = rows[0]?.engine ?? '';
+    for (const f of fresh) {
+      process.stdout.write(
+        `| ${engine} | ${f.page} | ${Math.round(f.rate)} | ${f.p99} мс | ${f.cpuMs.toFixed(1)} мс |\n`,
+      );
+    }
+  }
+  process.stdout.write(
+    '\nЦели (issue 21): анонимные страницы ≥ 0,3 × hello world и p99 ≤ 20 мс; заново нарисованная ≤ 5 мс ЦП, ≥ 150 зап/с.\n',
+  );
+}
+
+await main();

@@ -1,0 +1,270 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CITIZENS, type CookieJar, signIn } from '../../test/esia';
+import { loadConfig } from '../config/env';
+import { PageCache } from '../lib/page-cache';
+import { bumpNewsVersion } from '../modules/news/repository';
+import { createTestApp, type TestApp } from '../test/app';
+
+// A web build whose server entry draws what this server's API says about the visitor (their name from the
+// session, the quota of their address on /check) and counts its draws, so a test sees who a page was drawn
+// for and whether it was drawn again or served as kept.
+const web = mkdtempSync(join(tmpdir(), 'perenos-page-cache-'));
+const dist = join(web, 'dist');
+mkdirSync(dist);
+mkdirSync(join(web, 'dist-server'));
+writeFileSync(
+  join(dist, 'index.html'),
+  `<!doctype html>
+<html lang="ru">
+  <head>
+    <meta name="description" content="Перенос мобильного номера." />
+    <title>Перенос номера</title>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`,
+);
+writeFileSync(
+  join(web, 'dist-server', 'entry-server.js'),
+  `export const SERVER_STATE_ID = 'server-state';
+let draws = 0;
+export async function render({ url, fetch: f }) {
+  const call = (path, init) => f('http://server-render.invalid' + path, init);
+  const me = await (await call('/api/v1/esia/userinfo')).json();
+  const regions = await (await call('/api/v1/region/list')).json();
+  let quota = '';
+  if (url.startsWith('/check')) {
+    const answer = await call('/api/v1.1/msisdn/info/quota', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+      body: '{}',
+    });
+    quota = '<p>Квота: ' + (await answer.json()).remainingCount + '</p>';
+  }
+  draws += 1;
+  return {
+    html: '<h1>' + (me.isLogged ? me.userName : 'Гость') + '</h1><p>Регионов: ' + regions.length + '</p>' + quota +
+      '<p>Отрисовка ' + draws + '</p>' + '<p>' + 'Ж'.repeat(2000) + '</p>',
+    title: 'Страница',
+    description: undefined,
+    card: url.startsWith('/story/') ? { type: 'article' } : undefined,
+    state: { theme: 'green', queries: {} },
+    notFound: url === '/nope',
+    renders: 1,
+    missed: [],
+  };
+}
+`,
+);
+
+const PAGES = ['/', '/tariffs/moskva', '/news', '/story/kak-vybrat-datu-perenosa', '/nope'];
+
+let t: TestApp;
+let ivanov: CookieJar;
+let petrova: CookieJar;
+beforeAll(async () => {
+  const defaults = loadConfig({ NODE_ENV: 'test' });
+  t = await createTestApp({
+    webDist: dist,
+    pageCacheBytes: 8 * 1024 * 1024,
+    // The data version is read every 50 ms here (a second by default).
+    lookup: { ...defaults.lookup, pollMs: 50 },
+  });
+  ivanov = (await signIn(t.app, CITIZENS.ivanov)).jar;
+  petrova = (await signIn(t.app, CITIZENS.petrova)).jar;
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(web, { recursive: true, force: true });
+});
+
+const heading = (body: string) => /<h1>(.*?)<\/h1>/.exec(body)?.[1];
+const drawNo = (body: string) => /Отрисовка (\d+)/.exec(body)?.[1];
+const nameOf = async (jar: CookieJar) => {
+  const res = await t.app.inject({ method: 'GET', url: '/', headers: { cookie: jar.header() } });
+  return heading(res.body);
+};
+
+describe('the page cache', () => {
+  it('never gives one citizen’s page to another or to an anonymous visitor, under parallel requests', async () => {
+    const ivanovName = await nameOf(ivanov);
+    const petrovaName = await nameOf(petrova);
+    expect(ivanovName).not.toBe('Гость');
+    expect(petrovaName).not.toBe(ivanovName);
+    const visitors = [
+      { who: 'Гость', headers: {} as Record<string, string> },
+      { who: ivanovName, headers: { cookie: ivanov.header() } },
+      { who: petrovaName, headers: { cookie: petrova.header() } },
+    ];
+    // Three rounds: the first fills the cache, the others are served from it; each page by all three at once.
+    for (let round = 0; round < 3; round++) {
+      const calls = PAGES.flatMap((url) =>
+        visitors.flatMap((v) =>
+          Array.from({ length: 4 }, () =>
+            t.app.inject({ method: 'GET', url, headers: v.headers }).then((res) => ({ url, v, res })),
+          ),
+        ),
+      );
+      for (const { url, v, res } of await Promise.all(calls)) {
+        expect(heading(res.body), `${url} for ${v.who}`).toBe(v.who);
+        expect(res.headers.vary, url).toMatch(/Cookie/);
+        if (v.who === 'Гость') {
+          expect(res.headers['cache-control'], url).toBe('public, no-cache');
+          expect(res.headers['x-page-cache'], url).toMatch(/^(hit|miss)$/);
+        } else {
+          // A signed-in page is theirs: never kept here, never by a shared cache in front.
+          expect(res.headers['cache-control'], url).toBe('private, no-cache');
+          expect(res.headers['x-page-cache'], url).toBeUndefined();
+        }
+      }
+    }
+    // The anonymous visitors of a round shared one draw: the cache hands out what it drew once.
+    const a = await t.app.inject({ method: 'GET', url: '/news' });
+    const b = await t.app.inject({ method: 'GET', url: '/news' });
+    expect(a.headers['x-page-cache']).toBe('hit');
+    expect(drawNo(a.body)).toBe(drawNo(b.body));
+  });
+
+  it('keeps no page that depends on the visitor’s address (the quota), nor one whose calls set a cookie', async () => {
+    const [one, two] = await Promise.all([
+      t.app.inject({ method: 'GET', url: '/check', remoteAddress: '10.0.0.1' }),
+      t.app.inject({ method: 'GET', url: '/check', remoteAddress: '10.0.0.2' }),
+    ]);
+    for (const res of [one, two]) {
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+      expect(res.headers['x-page-cache']).toBeUndefined();
+      expect(res.body).toContain('Квота: 20');
+    }
+    expect(drawNo(one.body)).not.toBe(drawNo(two.body));
+  });
+
+  it('answers 304 to a visitor who has the page, and the compressed form the browser takes', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/tariffs/moskva' });
+    const tag = first.headers.etag as string;
+    expect(tag).toMatch(/^W\/"/);
+    const again = await t.app.inject({ method: 'GET', url: '/tariffs/moskva', headers: { 'if-none-match': tag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/tariffs/moskva',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Cookie, Accept-Encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(first.body);
+    const gz = await t.app.inject({ method: 'GET', url: '/tariffs/moskva', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(first.body);
+  });
+
+  it('draws the page again once the data it was drawn from changes (the news version)', async () => {
+    const before = await t.app.inject({ method: 'GET', url: '/news' });
+    const kept = await t.app.inject({ method: 'GET', url: '/news' });
+    expect(drawNo(kept.body)).toBe(drawNo(before.body));
+    await t.database.handle.db.transaction((tx) => bumpNewsVersion(tx));
+    // The version is read every 50 ms: the next draw comes within a bounded number of polls.
+    let redrawn = false;
+    for (let i = 0; i < 100 && !redrawn; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const res = await t.app.inject({ method: 'GET', url: '/news' });
+      redrawn = drawNo(res.body) !== drawNo(before.body);
+    }
+    expect(redrawn).toBe(true);
+  });
+
+  it('writes a canonical link on every page and a sharing card where the page asks for one', async () => {
+    const story = await t.app.inject({ method: 'GET', url: '/story/kak-vybrat-datu-perenosa' });
+    const origin = t.app.siteOrigin();
+    expect(story.body).toContain(`<link rel="canonical" href="${origin}/story/kak-vybrat-datu-perenosa" />`);
+    expect(story.body).toContain('<meta property="og:type" content="article" />');
+    expect(story.body).toContain(`<meta property="og:image" content="${origin}/og-card.png" />`);
+    expect(story.body).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    const home = await t.app.inject({ method: 'GET', url: '/?utm_source=x' });
+    expect(home.body).toContain(`<link rel="canonical" href="${origin}/" />`);
+    expect(home.body).not.toContain('og:type');
+  });
+});
+
+describe('HEAD', () => {
+  it('answers every page as GET does, without a body: anonymous, signed in, not found', async () => {
+    for (const url of [...PAGES, '/check', '/robots.txt', '/sitemap.xml']) {
+      for (const headers of [{}, { cookie: ivanov.header() }]) {
+        const get = await t.app.inject({ method: 'GET', url, headers });
+        const head = await t.app.inject({ method: 'HEAD', url, headers });
+        expect(head.statusCode, url).toBe(get.statusCode);
+        expect(head.body, url).toBe('');
+        expect(head.headers['content-type'], url).toBe(get.headers['content-type']);
+        expect(head.headers['cache-control'], url).toBe(get.headers['cache-control']);
+      }
+    }
+  });
+});
+
+describe('robots.txt and sitemap.xml', () => {
+  it('robots.txt allows the public pages and keeps crawlers out of the account, the wizard’s orders and the API', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    for (const line of ['Allow: /', 'Disallow: /account', 'Disallow: /portation/*/', 'Disallow: /api/']) {
+      expect(res.body).toContain(line);
+    }
+    expect(res.body).toContain('Disallow: /esia-standin/');
+    expect(res.body).toContain(`Sitemap: ${t.app.siteOrigin()}/sitemap.xml`);
+  });
+
+  it('sitemap.xml lists the public pages, every story, operator and region’s tariffs, with absolute addresses', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+    const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] as string);
+    const origin = t.app.siteOrigin();
+    expect(locs.every((l) => l.startsWith(`${origin}/`))).toBe(true);
+    for (const path of ['/', '/check', '/tariffs', '/faq', '/about', '/news', '/operators', '/coverage']) {
+      expect(locs, path).toContain(`${origin}${path}`);
+    }
+    expect(locs).toContain(`${origin}/story/kak-vybrat-datu-perenosa`);
+    expect(locs).toContain(`${origin}/operator/mts`);
+    expect(locs).toContain(`${origin}/tariffs/moskva`);
+    expect(locs.filter((l) => l.startsWith(`${origin}/tariffs/`))).toHaveLength(89);
+    expect(locs.some((l) => l.includes('/account') || l.includes('/staff'))).toBe(false);
+    expect(res.body).toMatch(/<loc>[^<]+\/story\/kak-vybrat-datu-perenosa<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+  });
+});
+
+describe('PageCache', () => {
+  const page = (bytes: number, storedAt: number) => ({
+    status: 200,
+    identity: Buffer.alloc(bytes),
+    br: Buffer.alloc(0),
+    gzip: Buffer.alloc(0),
+    etag: 'W/"x"',
+    version: 'v',
+    storedAt,
+  });
+
+  it('keeps at most its bytes, evicting the least recently served, and nothing older than its time bound', () => {
+    let clock = 0;
+    const cache = new PageCache({ maxBytes: 1000, ttlMs: 60_000, now: () => clock });
+    cache.set('a', page(200, clock));
+    cache.set('b', page(200, clock));
+    cache.set('c', page(200, clock));
+    cache.get('a');
+    cache.set('d', page(200, clock));
+    cache.set('e', page(200, clock));
+    // 1000 bytes hold five pages of 200; a sixth pushes out b, the least recently served.
+    cache.set('f', page(200, clock));
+    expect(cache.bytes).toBeLessThanOrEqual(1000);
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBeDefined();
+    // A page larger than a quarter of the bound is not kept at all.
+    expect(cache.set('big', page(300, clock))).toBe(false);
+    clock = 60_000;
+    expect(cache.get('a')).toBeUndefined();
+  });
+});
