@@ -4,10 +4,10 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, CITIZENS, type CookieJar, signIn } from '../../test/esia';
+import { ACCEPTED } from '../../test/porting';
 import { loadConfig } from '../config/env';
 import { addDays, moscowDay } from '../lib/moscow';
 import { outboxMessages } from '../modules/notifications/tables';
-import { ACCEPTED } from '../modules/porting/test-support';
 import { tariffRegions } from '../modules/tariffs/tables';
 import { createTestApp, type TestApp } from '../test/app';
 
