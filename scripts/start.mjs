@@ -2,11 +2,20 @@
 // `npm start`: builds the web app when its sources are newer than the build, then runs the server,
 // which creates and migrates the database and loads reference and demo data on first start.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseEnv } from 'node:util';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+
+// `.env` (a copy of .env.example, ignored by git) fills in what the environment does not already set.
+const envFile = join(root, '.env');
+if (existsSync(envFile)) {
+  for (const [name, value] of Object.entries(parseEnv(readFileSync(envFile, 'utf8')))) {
+    if (process.env[name] === undefined) process.env[name] = value;
+  }
+}
 const web = join(root, 'apps/web');
 const builtIndex = join(web, 'dist/index.html');
 // The server's drawing of pages (dist-server/) is built with the browser's app, by the same command.

@@ -1,7 +1,22 @@
 /** The benchmark's catalogue: many generated tariffs over the real regions and operators. */
 import { regions as regionSeed } from '../src/modules/regions/reference-data';
 import type { CatalogueTariff } from '../src/modules/tariffs/catalogue';
-import { regionPriceFactor } from '../src/modules/tariffs/demo-catalogue';
+
+const DEAR: Record<number, number> = { 77: 1.35, 50: 1.25, 78: 1.25, 47: 1.15, 87: 1.4, 49: 1.35, 41: 1.3, 65: 1.25 };
+const FAR_NORTH = new Set([14, 25, 27, 83, 86, 89, 28, 79]);
+const CHEAP_SOUTH = new Set([1, 5, 6, 7, 8, 9, 15, 20, 26, 30, 34, 90, 91, 92, 93, 94, 95]);
+const CHEAPER = new Set([
+  2, 12, 13, 16, 18, 21, 31, 32, 36, 46, 48, 56, 57, 58, 63, 64, 68, 73, 4, 17, 19, 22, 42, 54, 55, 70,
+]);
+
+/** How much dearer (or cheaper) mobile service is in a region than in an ordinary one (as in the demo catalogue). */
+function regionPriceFactor(regionCode: number): number {
+  if (DEAR[regionCode] !== undefined) return DEAR[regionCode];
+  if (FAR_NORTH.has(regionCode)) return 1.2;
+  if (CHEAP_SOUTH.has(regionCode)) return 0.8;
+  if (CHEAPER.has(regionCode)) return 0.9;
+  return 1;
+}
 
 const OPERATORS = ['mts', 'megafon', 'beeline', 't2', 'yota', 'sbermobile', 't-mobile', 'vtb-mobile', 'rostelecom'];
 const STEPS = [0, 100, 200, 300, 400, 500, 600, 800, 1000, 1500, 2000, 3000];

@@ -104,7 +104,7 @@ async function cpu(port: number): Promise<number> {
   return (u.user + u.system) / 1e6;
 }
 
-/** The load average now, as the README records it beside every figure. */
+/** The load average now, as docs/performance.md records it beside every figure. */
 const load = () =>
   loadavg()
     .map((l) => l.toFixed(1))

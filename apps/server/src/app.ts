@@ -103,7 +103,7 @@ export async function buildApp({
   // A JSON answer is not a document: it needs no script, style or image sources, and the document-only
   // headers (opener policy, referrer, DNS prefetch…) do nothing for it. The API sends the set OWASP's REST
   // guidance names: nothing may load or frame it, no sniffing, HTTPS only, no cross-origin reads
-  // (decision 013).
+  // (decision 101).
   const apiHeaders = helmetHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
     xFrameOptions: { action: 'deny' },
@@ -125,7 +125,7 @@ export async function buildApp({
     },
     // One access-log line per request instead of Fastify's two (decision 023).
     logController: new AccessLog(),
-    // request.log makes its pino child only when the request writes a line through it (decision 023).
+    // request.log makes its pino child only when the request writes a line through it (decision 108).
     childLoggerFactory: requestLogger,
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,

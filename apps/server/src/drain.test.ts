@@ -227,6 +227,8 @@ describe(`graceful drain on SIGTERM (${TEST_ENGINE})`, () => {
       expect(u.body.trim().split('\n').length).toBe(rows + 1);
     }
     expect(exited.code).toBe(0);
-    expect(exited.at - signalAt).toBeLessThan(20_000);
+    // Everything in flight finished before the drain's own deadline (DRAIN_TIMEOUT_MS): the server did
+    // not have to cut connections. Its log says so, whatever the machine's speed.
+    expect(log).not.toContain('drain deadline passed');
   }, 120_000);
 });

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type Site, watchErrors, withSiteAndBrowser } from './site';
 
 let site: Site;
@@ -197,12 +197,18 @@ describe('porting wizard', () => {
     await page.getByText('Введите 6 цифр кода из SMS.').waitFor();
     // The SMS leaves through the notification queue: the outbox shows it a moment later.
     const outbox = await context.newPage();
-    let code: string | undefined;
-    for (let i = 0; i < 30 && !code; i++) {
-      await outbox.goto(`${site.url}/outbox-standin/`);
-      code = /Код подтверждения номера для переноса: (\d{6})/.exec(await outbox.locator('body').innerText())?.[1];
-      if (!code) await outbox.waitForTimeout(500);
-    }
+    // The bound only fails a code that never comes.
+    const code = await vi.waitFor(
+      async () => {
+        await outbox.goto(`${site.url}/outbox-standin/`);
+        const sent = /Код подтверждения номера для переноса: (\d{6})/.exec(
+          await outbox.locator('body').innerText(),
+        )?.[1];
+        if (!sent) throw new Error('no confirmation code in the outbox yet');
+        return sent;
+      },
+      { timeout: 30_000, interval: 250 },
+    );
     expect(code).toMatch(/^\d{6}$/);
     await outbox.close();
     // A wrong code is refused with the server's reason; the right one sends the application.

@@ -26,7 +26,7 @@ async function visit(
   return { page, errors, heading: (await h1.innerText()).trim(), text: await page.locator('main').innerText() };
 }
 
-// One concrete address for every route of spec §2, with the heading a visitor sees there.
+// One concrete address for every route of docs/product.md §2, with the heading a visitor sees there.
 const PUBLIC_ROUTES: [string, RegExp][] = [
   ['/', /перенес/i],
   ['/tariffs', /Тарифы/],

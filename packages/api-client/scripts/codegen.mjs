@@ -141,7 +141,7 @@ function mergedParameters(document, pathLevel, operationLevel) {
 
 /**
  * Builds the operation table (key `'GET /api/...'`) in document order. Catalogued statuses come from
- * the error catalogue (the spec's §8), not from the responses the operation documents.
+ * the error catalogue (docs/product.md §8), not from the responses the operation documents.
  * @param {Record<string, unknown>} document
  * @param {ErrorCatalogue} [catalogue]
  * @returns {Record<string, OperationInfo>}
@@ -175,7 +175,7 @@ export function buildOperationTable(document, catalogue = SPEC_ERROR_CATALOGUE) 
   const unknown = CATALOGUED.flatMap((status) => catalogue[status].filter((key) => !(key in table)));
   if (unknown.length > 0) {
     throw new Error(
-      `Каталог ошибок (§8) называет вызовы, которых нет в документе: ${[...new Set(unknown)].join(', ')}`,
+      `Каталог ошибок (docs/product.md §8) называет вызовы, которых нет в документе: ${[...new Set(unknown)].join(', ')}`,
     );
   }
   return table;
@@ -217,7 +217,7 @@ export function renderOperations(document, catalogue = SPEC_ERROR_CATALOGUE) {
     HEADER,
     "import type { OperationTable } from '../operation-table';",
     '',
-    '/** Required parameters, request body and §8 error statuses of every operation of openapi.json. */',
+    '/** Required parameters, request body and product.md §8 error statuses of every operation of openapi.json. */',
     `export const operations = ${literal(buildOperationTable(document, catalogue), '')} as const satisfies OperationTable;`,
     '',
   ].join('\n');

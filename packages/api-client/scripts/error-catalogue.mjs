@@ -1,13 +1,13 @@
-// The spec's §8 error catalogue (shared/spec/site-spec.md), call by call. The client shows a
-// catalogued message only where this table lists the status for the call, whatever else the server
-// documents: the OpenAPI document describes what the server answers, §8 what the user is told.
+// The error catalogue of docs/product.md §8, call by call. The client shows a catalogued message only
+// where this table lists the status for the call, whatever else the server documents: the OpenAPI
+// document describes what the server answers, product.md §8 what the user is told.
 
 /** @typedef {import('../src/operation-table').CataloguedStatus} CataloguedStatus */
 /** @typedef {Readonly<Record<CataloguedStatus, readonly string[]>>} ErrorCatalogue */
 
-/** The calls §8 names, grouped as its "Where" column names them. */
+/** The calls the catalogue names, grouped by area (product.md §8). */
 const CALLS = Object.freeze({
-  // "account": the spec's account calls and the account's event stream.
+  // "account": the account calls and the account's event stream.
   account: [
     'GET /api/v1/account/info',
     'GET /api/v1/account/orders',
@@ -23,7 +23,7 @@ const CALLS = Object.freeze({
     // «Удалить мои данные» (issue 24).
     'DELETE /api/v1/account',
   ],
-  // "sign-in": the ESIA calls of §7 and the token exchange.
+  // "sign-in": the ESIA calls (product.md §13) and the token exchange.
   signIn: [
     'GET /api/v1/esia/login',
     'GET /api/v1/esia/callback',
@@ -50,13 +50,13 @@ const CALLS = Object.freeze({
   tileLists: ['GET /api/v1.1/operator/tile/list', 'GET /api/v1.2/operator/tile/list'],
   regionOperators: ['GET /api/v1/region/operators'],
   features: ['GET /api/v1/setting/feature/list'],
-  // §7's two tariff list calls; the filters and the region's full list are not among them.
+  // The two tariff list calls; the filters and the region's full list are not among them.
   tariffLists: ['GET /api/v1.4/tariff/list', 'GET /api/v2/tariff/list'],
   tariffById: ['GET /api/v1.1/tariff/{id}', 'GET /api/v2/tariff/{id}'],
   singleTariff: ['GET /api/v1.2/tariff'],
 });
 
-/** §8's rows: the status and the calls it applies to. */
+/** The catalogue's rows: the status and the calls it applies to. */
 export const SPEC_ERROR_CATALOGUE = /** @type {ErrorCatalogue} */ (
   Object.freeze({
     401: [...CALLS.account, ...CALLS.signIn, ...CALLS.batchLookup, ...CALLS.portationOrder],

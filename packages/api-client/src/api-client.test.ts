@@ -153,7 +153,7 @@ describe('error results', () => {
     expect((await apiError(put)).message).toBe(UNEXPECTED_ERROR_MESSAGE);
   });
 
-  // The spec's §8 table, call by call, on the real client.
+  // The catalogue of docs/product.md §8, call by call, on the real client.
   it.each([
     [401, 'get', '/api/v1/esia/userinfo', {}, CATALOGUE_MESSAGES[401]],
     [401, 'get', '/api/v1/account/info', {}, CATALOGUE_MESSAGES[401]],
@@ -171,7 +171,7 @@ describe('error results', () => {
     [404, 'get', '/api/v1/news/{slug}', { path: { slug: 'x' } }, CATALOGUE_MESSAGES[404]],
     [404, 'get', '/api/v2/tariff/{id}', { path: { id: 1 } }, CATALOGUE_MESSAGES[404]],
     [404, 'get', '/api/v1.2/tariff', { query: { Name: 'x', OperatorId: 1, RegionCode: 77 } }, CATALOGUE_MESSAGES[404]],
-    // §8 does not list these: the generic message.
+    // The catalogue does not list these: the generic message.
     [400, 'get', '/api/v2/tariff/{id}', { path: { id: 1 } }, UNEXPECTED_ERROR_MESSAGE],
     [400, 'get', '/api/v2/tariff/filters', { query: { RegionSlug: 'moskva' } }, UNEXPECTED_ERROR_MESSAGE],
     [400, 'post', '/api/v1.1/msisdn/info/single', { body: { msisdn: '79990000000' } }, UNEXPECTED_ERROR_MESSAGE],
@@ -185,7 +185,7 @@ describe('error results', () => {
     ],
     [400, 'get', '/api/v1/account/orders', { query: { Msisdn: '7' } }, UNEXPECTED_ERROR_MESSAGE],
     [404, 'put', '/api/v1/order/portation/{id}', { path: { id: '1' }, body: {} }, UNEXPECTED_ERROR_MESSAGE],
-  ] as const)('§8: %i on %s %s gives "%s"', async (status, method, path, params, message) => {
+  ] as const)('product.md §8: %i on %s %s gives "%s"', async (status, method, path, params, message) => {
     const { api } = realClient(() => jsonResponse(status, problem(status, 'x')));
     const loose = api as unknown as Record<string, (path: string, params: object) => Promise<unknown>>;
     const call = loose[method];

@@ -93,7 +93,7 @@ function isCatalogued(status: number, info: OperationInfo | undefined): status i
   return info?.catalogued.some((declared) => declared === status) ?? false;
 }
 
-/** The error for a non-2xx answer: the catalogue message where §8 lists the status for the call. */
+/** The error for a non-2xx answer: the catalogue message where docs/product.md §8 lists the status for the call. */
 async function errorFor(response: Response, info: OperationInfo | undefined): Promise<ApiError> {
   const text = await response.text();
   const message = isCatalogued(response.status, info) ? CATALOGUE_MESSAGES[response.status] : UNEXPECTED_ERROR_MESSAGE;

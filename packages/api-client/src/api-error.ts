@@ -1,7 +1,7 @@
-/** Message of every failure §8 does not catalogue for the call (5xx, other 4xx, unreadable 200). */
+/** Message of every failure docs/product.md §8 does not catalogue for the call (5xx, other 4xx, unreadable 200). */
 export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected server error occurred.';
 
-/** User-facing messages of the catalogued error statuses, used only where §8 lists the status for the call. */
+/** User-facing messages of the catalogued error statuses, used only where product.md §8 lists the status for the call. */
 export const CATALOGUE_MESSAGES = {
   400: 'Ошибка валидации',
   401: 'Некорректный JWT токен',

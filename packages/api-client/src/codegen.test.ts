@@ -67,7 +67,7 @@ describe('operation table', () => {
     expect(() => buildOperationTable(fixtureDocument, catalogue)).toThrow('GET /api/v1/gone');
   });
 
-  it("catalogues the real document exactly as the spec's §8 table", async () => {
+  it('catalogues the real document exactly as the catalogue of docs/product.md §8', async () => {
     const document: Record<string, unknown> = JSON.parse(await readFile(join(packageDir, 'openapi.json'), 'utf8'));
     const table = buildOperationTable(document);
     const with_ = (status: 400 | 401 | 404) =>
@@ -82,6 +82,7 @@ describe('operation table', () => {
         'GET /api/v1/account/portations',
         'GET /api/v1/account/portationinfo',
         'GET /api/v1/account/events',
+        // The number watch's calls are account calls like the others.
         'GET /api/v1/account/watch',
         'PUT /api/v1/account/watch/{msisdn}',
         'GET /api/v1/account/alerts',

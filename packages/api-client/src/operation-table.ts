@@ -1,4 +1,4 @@
-/** Error statuses with a fixed, user-facing message where the spec's §8 lists them for the call. */
+/** Error statuses with a fixed, user-facing message where docs/product.md §8 lists them for the call. */
 export type CataloguedStatus = 400 | 401 | 404;
 
 /** How a request body is sent: JSON, URL-encoded form, multipart form, or raw bytes of another media type. */
@@ -22,7 +22,7 @@ export interface OperationInfo {
   /** Required query parameters, names exactly as in the document. */
   readonly query: readonly string[];
   readonly body: BodyInfo | null;
-  /** Which of 400, 401, 404 the spec's §8 catalogues for the call (scripts/error-catalogue.mjs). */
+  /** Which of 400, 401, 404 product.md §8 catalogues for the call (scripts/error-catalogue.mjs). */
   readonly catalogued: readonly CataloguedStatus[];
 }
 

@@ -12,7 +12,7 @@ function enabled(threshold: string, level: Level): boolean {
 
 /**
  * `request.log` that makes pino's child logger (the one that carries the request id) only when the
- * request writes a line (decision 023). Fastify would make that child for every request, and most
+ * request writes a line (decision 108). Fastify would make that child for every request, and most
  * requests write nothing through it: the access line goes through the root logger. A line written
  * through this logger is the child's own line, byte for byte. A request costs one small object.
  */

@@ -72,7 +72,7 @@ export default fp(
     app.addHook('onReady', async () => flags.start());
     // Stop polling before the database closes (preClose runs before any onClose hook).
     app.addHook('preClose', async () => flags.stop());
-    // Only the routes of a feature carry the check (decision 023): it runs right after the hooks every
+    // Only the routes of a feature carry the check (decision 108): it runs right after the hooks every
     // request runs, before sign-in is required, so a switched-off feature looks the same to everyone.
     app.addHook('onRoute', (route) => {
       const feature = route.config?.feature;

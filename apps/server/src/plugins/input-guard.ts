@@ -132,7 +132,7 @@ function guardOf(schema: RouteSchemas | undefined): preValidationHookHandler {
  * Input hygiene for every route, before schema validation: no control characters (NUL) in any
  * parameter or body string, strings trimmed before their length is checked, numbers given as text
  * written as plain decimals. Each problem is a 400 with Russian field messages; nothing reaches a handler
- * or the database. Each route gets its own hook, made from its schema when it is added (decision 023).
+ * or the database. Each route gets its own hook, made from its schema when it is added (decision 108).
  */
 export default fp(
   async function inputGuardPlugin(app: FastifyInstance) {

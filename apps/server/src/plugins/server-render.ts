@@ -35,7 +35,7 @@ function templateReader(file: string): () => string {
 }
 
 /**
- * The page of an address drawn on the server with its data (decision 013, «Server rendering»): the web
+ * The page of an address drawn on the server with its data (decision 100, «Server rendering»): the web
  * app's own components, given the answers of this server's API routes for this visitor (called in
  * process, with the visitor's cookies), so the browser shows the page before its scripts run and then
  * takes it over from the same data. Undefined when the web app was built without its server entry.

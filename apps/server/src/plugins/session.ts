@@ -16,7 +16,7 @@ import { SessionFamilyCache, VerifiedTokens } from './session-cache';
 
 export type { SessionUser } from '../modules/session/tokens';
 
-/** The client message of spec §6 for every 401. */
+/** The client message for every 401 (docs/product.md §8). */
 export const INVALID_TOKEN_TITLE = 'Некорректный JWT токен';
 
 /** Cookie names and the access-token key, shared by the sign-in routes. */
@@ -130,7 +130,7 @@ export default fp(
     app.decorate('requireUser', requireUser);
     // Sign-in first: a route declaring `config: { signIn: true }` answers 401 to anonymous callers right
     // after the hooks every request runs (the session read, the CSRF check), before body parsing and
-    // validation (so no parameter error leaks first). Only those routes carry the check (decision 023).
+    // validation (so no parameter error leaks first). Only those routes carry the check (decision 108).
     app.addHook('onRoute', (route) => {
       if (route.config?.signIn !== true) return;
       addRouteHook(route, 'onRequest', (request, _reply, done) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { routePath, routeTable } from './route-table';
 
 describe('route table', () => {
-  it('holds every route of spec §2 with its exact path', () => {
+  it('holds every route of docs/product.md §2 with its exact path', () => {
     const byName = Object.fromEntries(routeTable.map((r) => [r.name, r.path]));
     expect(byName).toMatchObject({
       home: '/',

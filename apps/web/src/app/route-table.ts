@@ -3,7 +3,7 @@ import type { Feature } from '../features/settings';
 import NotFoundPage from '../routes/not-found';
 
 export interface RouteDef {
-  /** The spec's route name (spec §2); pages and links refer to routes by it. */
+  /** The route's name (docs/product.md §2); pages and links refer to routes by it. */
   name: string;
   /** React Router path; `?` marks an optional segment as in the spec. */
   path: string;
@@ -15,7 +15,7 @@ export interface RouteDef {
   feature?: Feature;
 }
 
-/** Every route of the site (spec §2), inside the main layout. */
+/** Every route of the site (docs/product.md §2), inside the main layout. */
 export const routeTable: RouteDef[] = [
   { name: 'home', path: '/', page: () => import('../routes/home') },
   { name: 'tariffs', path: '/tariffs', page: () => import('../routes/tariffs') },
@@ -53,7 +53,7 @@ export const routeTable: RouteDef[] = [
   { name: 'about', path: '/about', page: () => import('../routes/about') },
   { name: 'coverage', path: '/coverage', page: () => import('../routes/coverage') },
   { name: 'account', path: '/account', page: () => import('../routes/account'), auth: true },
-  // Not in spec §2: the number watch's alerts (issue 22).
+  // The number watch's alerts (issue 22).
   {
     name: 'account-alerts',
     path: '/account/alerts/:page?',

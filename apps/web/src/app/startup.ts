@@ -38,7 +38,7 @@ export async function loadSharedData(queryClient: QueryClient): Promise<void> {
 }
 
 /**
- * The start-up steps of spec §2, in order: route-loading indicator, theme, auth check,
+ * The start-up steps, in order: route-loading indicator, theme, auth check,
  * feature check, input masks, analytics. A failed step is logged and the next one runs;
  * one that carries a url sends the browser there.
  */

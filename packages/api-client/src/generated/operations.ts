@@ -3,7 +3,7 @@
 
 import type { OperationTable } from '../operation-table';
 
-/** Required parameters, request body and §8 error statuses of every operation of openapi.json. */
+/** Required parameters, request body and product.md §8 error statuses of every operation of openapi.json. */
 export const operations = {
   'GET /api/v1/staff/me': {
     operationId: 'getStaffMe',

@@ -144,7 +144,7 @@ export const fixtureDocument = {
 };
 
 /**
- * The fixture's error catalogue (the real one is the spec's §8, scripts/error-catalogue.mjs). It
+ * The fixture's error catalogue (the real one is docs/product.md §8, scripts/error-catalogue.mjs). It
  * differs from the documented responses on purpose: `GET /api/v1/ping` documents no 401 but is
  * catalogued for it, `PUT /api/v1/item/{id}` documents 400 but is not.
  */

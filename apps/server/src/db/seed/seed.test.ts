@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CatalogueTariff, parseCatalogueJson } from '../../modules/tariffs/catalogue';
+import { DEMO_CATALOGUE_FILE } from '../../modules/tariffs/seed';
+import { exportCatalogue } from '../../modules/tariffs/service';
 import { createTestDatabase, type TestDatabase } from '../../test/database';
 
 let database: TestDatabase;
@@ -59,5 +63,15 @@ describe('the seed orchestrator', () => {
       { legal_name: 'ПАО "МТС"', slug: 'mts' },
       { legal_name: 'ООО "Т2 Мобайл"', slug: 't2' },
     ]);
+  });
+
+  it('loads the demo tariff catalogue from its file, through the importer, as the file says', async () => {
+    const inOrder = (list: CatalogueTariff[]) =>
+      list
+        .map((t) => ({ ...t, regions: [...t.regions].sort((a, b) => a.regionCode - b.regionCode) }))
+        .sort((a, b) => `${a.operatorSlug}/${a.slug}`.localeCompare(`${b.operatorSlug}/${b.slug}`));
+    const file = parseCatalogueJson(readFileSync(DEMO_CATALOGUE_FILE, 'utf8'));
+    expect(file).toHaveLength(67);
+    expect(inOrder(await exportCatalogue(database.handle.db))).toEqual(inOrder(file));
   });
 });

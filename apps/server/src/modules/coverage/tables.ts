@@ -1,7 +1,7 @@
 import { integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { operators } from '../../db/schema';
 
-/** Where an operator's coverage map comes from (spec §3 map source and projection kinds). */
+/** Where an operator's coverage map comes from (docs/product.md §11: source and projection kinds). */
 export const coverageSources = pgTable('coverage_sources', {
   operatorId: integer('operator_id')
     .primaryKey()

@@ -1,6 +1,6 @@
 import type { NewNewsItem } from './repository';
 
-// Editorial explainers of the demo: rules as PRODUCT.md §4 states them, no invented statistics.
+// Editorial explainers of the demo: rules as docs/product.md §5 states them, no invented statistics.
 export const STORIES: Omit<NewNewsItem, 'publishedAt'>[] = [
   {
     slug: 'kak-vybrat-datu-perenosa',

@@ -7,7 +7,7 @@ export interface OperatorRow {
   name: string | null;
 }
 
-/** The operator as answers show it (spec §3: operatorId, operatorName, operatorLogo), or null when unknown. */
+/** The operator as answers show it (docs/product.md §11: operatorId, operatorName, operatorLogo), or null when unknown. */
 export function presentOperator(op: OperatorRow | null | undefined) {
   if (!op || op.id === null || op.slug === null || op.name === null) return null;
   return { operatorId: op.id, operatorLogo: logoUrl(op.slug), operatorName: op.name };

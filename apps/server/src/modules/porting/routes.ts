@@ -38,7 +38,7 @@ const TAGS = ['Заявления на перенос'];
 const OWNER_COOKIE_SECONDS = 8 * 24 * 3600;
 const SSE_HEARTBEAT_MS = 20_000;
 
-/** The five order calls of spec §7, the confirmation code, and the live stream of the user's portations. */
+/** The five order calls (docs/product.md §13), the confirmation code, and the live stream of the user's portations. */
 const portingRoutes: FastifyPluginAsyncTypebox<{ deps: PortingDeps; feed: ChangeFeed }> = async (app, opts) => {
   const { deps, feed } = opts;
   app.addSchema(PortationOrderSchema);

@@ -20,7 +20,7 @@ import { users } from '../users/tables';
 export const SIM_KINDS = ['esim', 'office', 'courier'] as const;
 export type SimKind = (typeof SIM_KINDS)[number];
 
-/** Order statuses of spec §4: created, with the central database (БДПН), done, deleted. */
+/** Order statuses (docs/product.md §6): created, with the central database (БДПН), done, deleted. */
 export const ORDER_STATUSES = ['Initialized', 'PendingBDPN', 'Done', 'Deleted'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 

@@ -1,4 +1,4 @@
-/** The switchable parts of the site (spec §3); the database holds whether each is on. */
+/** The switchable parts of the site (docs/product.md §10); the database holds whether each is on. */
 export const FEATURES = ['Portation', 'EsiaAuth', 'News', 'OperatorPage', 'OperatorsByRegionMap'] as const;
 export type Feature = (typeof FEATURES)[number];
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * The back office's roles (PRODUCT.md §4a): editor (news), catalogue (tariffs), support (feedback, the
+ * The back office's roles (docs/product.md §14): editor (news), catalogue (tariffs), support (feedback, the
  * porting desk), admin (flags, staff and the audit). Each role is its own: an admin who edits news
  * grants themselves editor, and that grant is audited too.
  */

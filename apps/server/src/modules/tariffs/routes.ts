@@ -35,7 +35,7 @@ function sendPage(reply: FastifyReply, page: ListPage): string {
   return page.body;
 }
 
-/** Every tariff call of spec §7: two list versions, filters, by id and by name. */
+/** Every tariff call (docs/product.md §13): two list versions, filters, by id and by name. */
 const tariffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Lists come from this node's copy of the catalogue (plugin.ts); the database stays the source of truth.
   const index = app.tariffIndex;

@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { retryOnce } from '../../lib/errors';
 
-/** Rows on a page of orders or portations (spec §7). */
+/** Rows on a page of orders or portations (docs/product.md §9). */
 export const ACCOUNT_PAGE_SIZE = 10;
 
 export type OrderStatus = Schemas['PortationOrderStatus'];

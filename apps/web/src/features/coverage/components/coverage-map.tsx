@@ -6,7 +6,7 @@ import { CircleMarker, GeoJSON, MapContainer, TileLayer, Tooltip } from 'react-l
 
 export type Projection = 'None' | 'Cartesian' | 'SphericalMecrator' | 'Wgs84Mercator';
 
-/** Leaflet's coordinate system for a map source's projection (PRODUCT.md §6). */
+/** Leaflet's coordinate system for a map source's projection (docs/product.md §11). */
 export function crsFor(projection: Projection): L.CRS {
   switch (projection) {
     case 'Wgs84Mercator':

@@ -12,7 +12,7 @@ export interface StaffSection {
   about: string;
 }
 
-/** The back office's sections and the role each needs (PRODUCT.md §4a). */
+/** The back office's sections and the role each needs (docs/product.md §14). */
 export const STAFF_SECTIONS: StaffSection[] = [
   {
     key: 'news',
