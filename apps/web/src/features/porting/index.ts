@@ -26,6 +26,7 @@ export { OrderGate, OrderNotFound } from './components/order-gate';
 export { OrderSummary } from './components/order-summary';
 export { OrderTimeline } from './components/order-timeline';
 export { PortingCalendar } from './components/porting-calendar';
+export { PortingDetails } from './components/porting-details';
 export { RefusalAlert } from './components/refusal-alert';
 export { SimChoiceField } from './components/sim-choice';
 export { StatusBadge } from './components/status-badge';
