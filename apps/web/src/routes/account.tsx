@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
-import { getAccountInfoQueryOptions, type MsisdnInfo } from '../features/account';
+import { EraseMyData, getAccountInfoQueryOptions, type MsisdnInfo } from '../features/account';
 import { OperatorName } from '../features/operators';
 import { AlertsPreview, WatchSwitch } from '../features/watch';
 import { formatDay } from '../lib/format';
@@ -83,6 +83,7 @@ export default function AccountPage() {
           ))}
         </SimpleGrid>
       )}
+      {data && <EraseMyData />}
     </Page>
   );
 }
