@@ -70,12 +70,12 @@ describe('the application after submit', () => {
     const findings: Finding[] = [];
 
     // Her demo application was refused: its page says why and offers «Подать заново».
-    const orders = await apiCall<{ data: { id: number; status: string }[] }>(
+    const orders = await apiCall<{ orders: { data: { id: number; status: string }[] } }>(
       page,
       'GET',
       '/api/v1/account/orders?Msisdn=79275551234',
     );
-    const refused = orders.data.find((o) => o.status === 'Deleted');
+    const refused = orders.orders.data.find((o) => o.status === 'Deleted');
     expect(refused).toBeDefined();
     await page.goto(`${site.url}/portation/${refused?.id}/done`);
     await page.getByTestId('order-reason').waitFor();

@@ -148,6 +148,11 @@ describe('porting wizard', () => {
     const done = await page.locator('main').innerText();
     expect(done).toContain(tariffName);
     expect(done).toContain(day);
+    // The office chosen, with its address, and the fee: on the done page and in the account alike.
+    expect(await page.getByTestId('sim-kind').innerText()).toBe('SIM-карта в офисе');
+    const officeText = await page.getByTestId('sim-office').innerText();
+    expect(officeText).toMatch(/Москва/);
+    expect(await page.getByTestId('order-fee').innerText()).toContain('100\u00a0₽');
     await shoot(page, '4-done');
     const accountHref = await page.getByRole('link', { name: 'Перенос в личном кабинете' }).getAttribute('href');
     expect(accountHref).toMatch(/^\/account\/79037654321\/portation\/\d+$/);
@@ -155,6 +160,7 @@ describe('porting wizard', () => {
     await account.setViewportSize(PHONE);
     await account.goto(`${site.url}${accountHref}`);
     await account.getByRole('heading', { name: 'История' }).waitFor();
+    expect(await account.getByTestId('sim-office').innerText()).toBe(officeText);
 
     // No reload: the event stream brings «Номер перенесён» to both pages.
     await account.getByText('Номер перенесён').first().waitFor({ timeout: 90_000 });

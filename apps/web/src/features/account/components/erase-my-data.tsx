@@ -56,7 +56,14 @@ export function EraseMyData() {
           Удалить мои данные
         </Button>
       </Stack>
-      <Modal opened={open} onClose={close} title="Удалить мои данные?" centered size="lg">
+      <Modal
+        opened={open}
+        onClose={close}
+        title="Удалить мои данные?"
+        centered
+        size="lg"
+        closeButtonProps={{ 'aria-label': 'Закрыть, ничего не удаляя' }}
+      >
         <Stack gap="sm">
           <Text size="sm">Мы удалим:</Text>
           <List size="sm" spacing={4}>

@@ -52,6 +52,7 @@ export function SessionKeeper() {
         title: 'Ваши данные удалены',
         message: DATA_ERASED,
         autoClose: false,
+        closeButtonProps: { 'aria-label': 'Закрыть сообщение' },
       }),
     );
     params.delete('dataErased');
