@@ -428,6 +428,7 @@ function SubmitForm({ order }: { order: PortationOrder }) {
             }
             description={terms.data ? `Согласие, редакция ${formatEdition(terms.data.consent.version)}` : undefined}
             error={errors.consent}
+            aria-invalid={errors.consent ? true : undefined}
             data-testid="consent"
           />
           {general && (

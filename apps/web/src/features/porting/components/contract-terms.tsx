@@ -48,6 +48,7 @@ export function ContractTermsSection({ terms, failed, accepted, onAccept, error 
               onChange={(e) => onAccept(e.currentTarget.checked)}
               label="Я прочитал(а) условия договора с новым оператором и принимаю их"
               error={error}
+              aria-invalid={error ? true : undefined}
               data-testid="accept-terms"
             />
           </>

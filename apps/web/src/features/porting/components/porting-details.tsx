@@ -168,7 +168,7 @@ function DebtNotice({ order, demo }: { order: PortationOrder; demo?: boolean | u
             {demo && (
               <Text size="sm">
                 Демонстрационный режим: долг можно оплатить на странице{' '}
-                <Anchor href="/bdpn-standin/" target="_blank" size="sm">
+                <Anchor href="/bdpn-standin/" target="_blank" size="sm" c="inherit" fw={600}>
                   центральной базы (демо)
                 </Anchor>
                 .
