@@ -20,6 +20,8 @@ const CALLS = Object.freeze({
     'GET /api/v1/account/alerts',
     'POST /api/v1/account/alerts/{id}/confirm',
     'POST /api/v1/account/alerts/{id}/refuse',
+    // «Удалить мои данные» (issue 24).
+    'DELETE /api/v1/account',
   ],
   // "sign-in": the ESIA calls of §7 and the token exchange.
   signIn: [

@@ -7,6 +7,7 @@ import { loadConfig } from '../config/env';
 import { addDays, moscowDay } from '../lib/moscow';
 import { authHeaders, CITIZENS, type CookieJar, signIn } from '../modules/esia/test-support';
 import { outboxMessages } from '../modules/notifications/tables';
+import { ACCEPTED } from '../modules/porting/test-support';
 import { tariffRegions } from '../modules/tariffs/tables';
 import { createTestApp, type TestApp } from '../test/app';
 
@@ -129,6 +130,7 @@ beforeAll(async () => {
   const submitted = await call('PUT', `/v1/order/portation/${order.id}/submit`, jar, {
     consent: true,
     confirmationCode: code,
+    ...ACCEPTED,
   });
   expect(submitted.statusCode, submitted.body).toBe(200);
   // The engine files the application, passport included, with the central database's stand-in.

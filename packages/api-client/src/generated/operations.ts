@@ -198,7 +198,7 @@ export const operations = {
     path: [],
     query: [],
     body: null,
-    catalogued: [],
+    catalogued: [401],
   },
   'GET /api/health': {
     operationId: 'getHealth',
