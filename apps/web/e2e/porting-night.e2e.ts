@@ -107,6 +107,9 @@ describe('the application after submit', () => {
     expect(refused).toBeDefined();
     await page.goto(`${site.url}/portation/${refused?.id}/done`);
     await page.getByTestId('order-reason').waitFor();
+    // The refused application's eSIM code and temporary number lead nowhere: not offered.
+    expect(await page.getByTestId('esim').count()).toBe(0);
+    expect(await page.getByTestId('temporary-msisdn').count()).toBe(0);
     await look(page, 'refused', findings);
     await page.getByTestId('refile').click();
 

@@ -22,6 +22,8 @@ export function PortingDetails({ order, demo }: PortingDetailsProps) {
   const sim = order.sim;
   const base = `/api/v1/order/portation/${order.id}`;
   const windowKnown = order.status === 'PendingBDPN' && order.portationAt !== null;
+  // After a refusal the new SIM's temporary number and eSIM code lead nowhere: they are not offered.
+  const ended = order.status === 'Deleted';
   return (
     <Stack gap="lg" data-testid="porting-details">
       {order.debt && <DebtNotice order={order} demo={demo} />}
@@ -64,21 +66,23 @@ export function PortingDetails({ order, demo }: PortingDetailsProps) {
                 {order.contractAcceptedAt ? `, приняты ${formatDateTime(order.contractAcceptedAt)} (МСК)` : ''}
               </Text>
             </Fact>
-            <Fact label="Временный номер">
-              <Text data-testid="temporary-msisdn" className="nowrap">
-                {order.temporaryMsisdn
-                  ? formatMsisdn(order.temporaryMsisdn)
-                  : 'появится, когда оператор выдаст SIM-карту'}
-              </Text>
-            </Fact>
+            {!ended && (
+              <Fact label="Временный номер">
+                <Text data-testid="temporary-msisdn" className="nowrap">
+                  {order.temporaryMsisdn
+                    ? formatMsisdn(order.temporaryMsisdn)
+                    : 'появится, когда оператор выдаст SIM-карту'}
+                </Text>
+              </Fact>
+            )}
           </SimpleGrid>
-          {order.temporaryMsisdn && (
+          {!ended && order.temporaryMsisdn && (
             <Text size="sm" c="dimmed">
               До ночи переноса новая SIM-карта работает с временным номером; в ночь переноса на неё перейдёт ваш номер{' '}
               <span className="nowrap">{formatMsisdn(order.msisdn)}</span>.
             </Text>
           )}
-          {order.esimActivationCode && <EsimCode code={order.esimActivationCode} />}
+          {!ended && order.esimActivationCode && <EsimCode code={order.esimActivationCode} />}
         </Stack>
       </Card>
 
