@@ -12,6 +12,7 @@ beforeAll(async () => {
   await first.stop();
   await runCli(['flags', '--', 'disable', 'News'], first.dataDir);
   await runCli(['flags', '--', 'disable', 'OperatorPage'], first.dataDir);
+  await runCli(['flags', '--', 'disable', 'EsiaAuth'], first.dataDir);
   [site, browser] = await Promise.all([startSite(first.dataDir), launchBrowser()]);
 });
 afterAll(async () => {
@@ -44,10 +45,38 @@ describe('feature flags', () => {
     await page.close();
   });
 
+  it('says sign-in is unavailable on the account and the wizard while «Вход через Госуслуги» is off', async () => {
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      const page = await browser.newPage({ viewport });
+      const errors = watchErrors(page);
+      const visited: string[] = [];
+      page.on('request', (request) => visited.push(new URL(request.url()).pathname));
+      for (const path of ['/account', '/account/79161234567/orders', '/portation/1/tariffs', '/portation/1/submit']) {
+        // Drawn by the server already, and kept by the browser: no trip to ESIA's login (a 404 in JSON now).
+        await page.goto(site.url + path);
+        await page.getByTestId('sign-in-unavailable').waitFor();
+        expect(await page.locator('main h1').innerText(), path).toBe('Вход временно недоступен');
+        expect(new URL(page.url()).pathname, path).toBe(path);
+      }
+      expect(visited.filter((p) => p.startsWith('/api/v1/esia/login'))).toEqual([]);
+      // Nothing offers to sign in, and what works without it is a link away.
+      expect(await page.getByRole('link', { name: /Войти/ }).count()).toBe(0);
+      await page.getByRole('link', { name: 'Проверить номер' }).first().click();
+      await page.waitForURL(`${site.url}/check`);
+      await page.screenshot({ path: `/tmp/web22-sign-in-unavailable-${viewport.width}.png`, fullPage: true });
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  });
+
   it('reports the switched flags through the API', async () => {
     const res = await fetch(`${site.url}/api/v1/setting/feature/list`);
     const flags = (await res.json()) as { feature: string; isEnabled: boolean }[];
     expect(flags.find((f) => f.feature === 'News')?.isEnabled).toBe(false);
+    expect(flags.find((f) => f.feature === 'EsiaAuth')?.isEnabled).toBe(false);
     expect(flags.find((f) => f.feature === 'Portation')?.isEnabled).toBe(true);
   });
 });

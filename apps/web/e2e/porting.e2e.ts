@@ -119,11 +119,24 @@ describe('porting wizard', () => {
     await page.getByRole('button', { name: day, exact: true }).waitFor();
     expect(await page.getByRole('button', { name: day, exact: true }).getAttribute('data-selected')).toBe('true');
     await page.getByLabel('Электронная почта').fill('ivanov@example.ru');
+    // The fee and the edition of the recipient's terms are stated before anything is accepted.
+    expect(await page.getByTestId('fee').innerText()).toContain('100');
+    expect(await page.getByTestId('contract-version').innerText()).toMatch(/Редакция от \d{1,2} [а-я]+ \d{4}/);
+    expect(await page.getByRole('checkbox', { name: /принимаю их/ }).isChecked()).toBe(false);
     await shoot(page, '3-submit');
     await page.getByRole('button', { name: 'Отправить заявление' }).click();
-    // Without consent nothing is sent.
+    // Without a SIM way, the terms and the consent nothing is sent: each says so beside its field.
     await page.getByText('Подтвердите согласие').first().waitFor();
-    await page.getByRole('checkbox').check();
+    await page.getByText('Прочитайте и примите условия договора').first().waitFor();
+    await page.getByTestId('sim-error').filter({ hasText: 'Выберите, как получить SIM-карту' }).waitFor();
+    // The SIM is collected at one of the recipient's offices in the region.
+    await page.getByRole('radio', { name: 'Забрать SIM-карту в офисе' }).check();
+    const office = page.getByTestId('sim-offices').getByRole('radio').first();
+    await office.waitFor();
+    await office.check();
+    await page.getByRole('checkbox', { name: /принимаю их/ }).check();
+    await page.getByRole('checkbox', { name: /согласен/ }).check();
+    await shoot(page, '3-submit-filled');
     await page.getByRole('button', { name: 'Отправить заявление' }).click();
 
     // Done: number, operator, tariff, date; it and the account follow the porting live.
@@ -135,6 +148,11 @@ describe('porting wizard', () => {
     const done = await page.locator('main').innerText();
     expect(done).toContain(tariffName);
     expect(done).toContain(day);
+    // The office chosen, with its address, and the fee: on the done page and in the account alike.
+    expect(await page.getByTestId('sim-kind').innerText()).toBe('SIM-карта в офисе');
+    const officeText = await page.getByTestId('sim-office').innerText();
+    expect(officeText).toMatch(/Москва/);
+    expect(await page.getByTestId('order-fee').innerText()).toContain('100\u00a0₽');
     await shoot(page, '4-done');
     const accountHref = await page.getByRole('link', { name: 'Перенос в личном кабинете' }).getAttribute('href');
     expect(accountHref).toMatch(/^\/account\/79037654321\/portation\/\d+$/);
@@ -142,6 +160,7 @@ describe('porting wizard', () => {
     await account.setViewportSize(PHONE);
     await account.goto(`${site.url}${accountHref}`);
     await account.getByRole('heading', { name: 'История' }).waitFor();
+    expect(await account.getByTestId('sim-office').innerText()).toBe(officeText);
 
     // No reload: the event stream brings «Номер перенесён» to both pages.
     await account.getByText('Номер перенесён').first().waitFor({ timeout: 90_000 });
@@ -192,7 +211,9 @@ describe('porting wizard', () => {
     await page.waitForURL(`${site.url}/portation/${orderId}/submit`);
     await page.getByTestId('send-code').click();
     await page.getByText(/Код отправлен на \+7 \(925\) 111-22-33/).waitFor();
-    await page.getByRole('checkbox').check();
+    await page.getByRole('radio', { name: 'eSIM' }).check();
+    await page.getByRole('checkbox', { name: /принимаю их/ }).check();
+    await page.getByRole('checkbox', { name: /согласен/ }).check();
     await page.getByRole('button', { name: 'Отправить заявление' }).click();
     await page.getByText('Введите 6 цифр кода из SMS.').waitFor();
     // The SMS leaves through the notification queue: the outbox shows it a moment later.
@@ -221,7 +242,10 @@ describe('porting wizard', () => {
     await page.getByTestId('send-code').waitFor();
     await page.getByLabel('Код из SMS').first().click();
     await page.keyboard.type(code ?? '');
-    await page.getByRole('checkbox').check();
+    // The SIM way was saved with the order; the terms and the consent are accepted again.
+    expect(await page.getByRole('radio', { name: 'eSIM' }).isChecked()).toBe(true);
+    await page.getByRole('checkbox', { name: /принимаю их/ }).check();
+    await page.getByRole('checkbox', { name: /согласен/ }).check();
     await page.getByRole('button', { name: 'Отправить заявление' }).click();
     await page.waitForURL(`${site.url}/portation/${orderId}/done`, { timeout: 15_000 });
     await page

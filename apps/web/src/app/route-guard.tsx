@@ -2,10 +2,11 @@ import { Center, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { getAuthQueryOptions, loginUrl } from '../features/auth';
-import { getFeaturesQueryOptions } from '../features/settings';
+import { type Feature, getFeaturesQueryOptions } from '../features/settings';
 import { previousUrl, trackNavigation, useCurrentUrl } from '../lib/location';
 import { usePageMeta } from '../lib/page-meta';
 import NotFoundPage from '../routes/not-found';
+import SignInUnavailable from '../routes/sign-in-unavailable';
 import type { RouteDef } from './route-table';
 
 /** Applies a route's declared guards: a disabled feature is not found; sign-in sends the visitor to ESIA. */
@@ -19,20 +20,28 @@ export function RouteGuard({ def, children }: { def: RouteDef; children: ReactNo
     document.documentElement.dataset.hydrated = 'true';
     trackNavigation();
   }, []);
-  const features = useQuery({ ...getFeaturesQueryOptions(), enabled: def.feature !== undefined });
+  // Sign-in routes read the flags too: with «Вход через Госуслуги» off, ESIA's login answers 404.
+  const features = useQuery({ ...getFeaturesQueryOptions(), enabled: def.feature !== undefined || def.auth === true });
   const auth = useQuery({ ...getAuthQueryOptions(), enabled: def.auth === true });
 
   if (def.feature) {
     if (features.isPending) return <PageLoader />;
-    const on = features.data?.some((f) => f.feature === def.feature && f.isEnabled) ?? false;
-    if (!on) return <NotFoundPage />;
+    if (!isEnabled(features.data, def.feature)) return <NotFoundPage />;
   }
   if (def.auth) {
     if (auth.isPending) return <PageLoader />;
     // Step 1 → step 2: the back button from step 2 after sign-in leads to step 1, not to step 2 again.
-    if (!auth.data?.isLogged) return <SignInRedirect returnUrl={url} from={previousUrl()} />;
+    if (!auth.data?.isLogged) {
+      if (features.isPending) return <PageLoader />;
+      if (!isEnabled(features.data, 'EsiaAuth')) return <SignInUnavailable />;
+      return <SignInRedirect returnUrl={url} from={previousUrl()} />;
+    }
   }
   return <>{children}</>;
+}
+
+function isEnabled(flags: { feature: string; isEnabled: boolean }[] | undefined, feature: Feature): boolean {
+  return flags?.some((f) => f.feature === feature && f.isEnabled) ?? false;
 }
 
 function PageLoader() {

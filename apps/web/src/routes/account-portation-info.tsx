@@ -8,15 +8,19 @@ import { Fact } from '../components/fact';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
 import { getPortationInfoQueryOptions, isMsisdn, MsisdnHeader } from '../features/account';
+import { getNumberingPlanQueryOptions } from '../features/lookup';
 import { OperatorName } from '../features/operators';
 import {
   applicationTitle,
   EndedAdvice,
   formatDay,
+  getPortationOrderQueryOptions,
   OrderTimeline,
+  PortingDetails,
   portationTitle,
   StatusBadge,
   useAccountEvents,
+  WithdrawOrder,
 } from '../features/porting';
 import { formatDateTime } from '../lib/format';
 import NotFoundPage from './not-found';
@@ -44,6 +48,10 @@ export default function AccountPortationInfoPage() {
     ...getPortationInfoQueryOptions(valid ? msisdn : '', id ?? 0),
     enabled: valid,
   });
+  // The application behind the porting: its SIM, fee, terms, debt, documents and whether it can be withdrawn.
+  const orderId = data?.orderId ?? null;
+  const order = useQuery({ ...getPortationOrderQueryOptions(orderId ?? 0), enabled: orderId !== null });
+  const plan = useQuery(getNumberingPlanQueryOptions());
   if (!valid || (error instanceof ApiError && error.status === 404)) return <NotFoundPage />;
   // Named by its application, as the wizard names it; the portation's own id is only in the address.
   const heading = data ? portationTitle(data, data.portationDate) : 'Перенос номера';
@@ -77,7 +85,11 @@ export default function AccountPortationInfoPage() {
               <Fact label="Обновлён">{formatDateTime(data.lastUpdatedAt)}</Fact>
             </SimpleGrid>
           </Card>
-          {data.status === 'Deleted' && <EndedAdvice events={data.events} msisdn={msisdn} />}
+          {data.status === 'Deleted' && (
+            <EndedAdvice events={data.events} reason={order.data?.reason} msisdn={msisdn} orderId={orderId} />
+          )}
+          {order.data && <PortingDetails order={order.data} demo={plan.data?.isDemo ?? false} />}
+          {order.data && <WithdrawOrder order={order.data} />}
           <Stack gap="sm">
             <Title order={2} size="h3">
               История

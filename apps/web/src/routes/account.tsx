@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import type { PageLoader } from '../app/route-table';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
-import { getAccountInfoQueryOptions, type MsisdnInfo } from '../features/account';
+import { EraseMyData, getAccountInfoQueryOptions, type MsisdnInfo } from '../features/account';
 import { OperatorName } from '../features/operators';
 import {
   ALERTS_PREVIEW_SIZE,
@@ -98,6 +98,7 @@ export default function AccountPage() {
           ))}
         </SimpleGrid>
       )}
+      {data && <EraseMyData />}
     </Page>
   );
 }

@@ -1,8 +1,10 @@
 import { Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatMsisdn } from '@perenos/phone';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import { Fact } from '../components/fact';
 import { Page } from '../components/page';
+import { getNumberingPlanQueryOptions } from '../features/lookup';
 import { OperatorName } from '../features/operators';
 import {
   applicationTitle,
@@ -12,6 +14,7 @@ import {
   OrderNotFound,
   OrderTimeline,
   type PortationOrder,
+  PortingDetails,
   parseOrderId,
   StatusBadge,
   useAccountEvents,
@@ -30,6 +33,7 @@ export default function PortationDonePage() {
 }
 
 function Done({ order }: { order: PortationOrder }) {
+  const plan = useQuery(getNumberingPlanQueryOptions());
   const accountLink = `/account/${order.msisdn}/portation/${order.portationId}`;
   const heading =
     order.status === 'Done'
@@ -71,7 +75,11 @@ function Done({ order }: { order: PortationOrder }) {
         </SimpleGrid>
       </Card>
 
-      {order.status === 'Deleted' && <EndedAdvice events={order.events} reason={order.reason} msisdn={order.msisdn} />}
+      {order.status === 'Deleted' && (
+        <EndedAdvice events={order.events} reason={order.reason} msisdn={order.msisdn} orderId={order.id} />
+      )}
+
+      <PortingDetails order={order} demo={plan.data?.isDemo ?? false} />
 
       {order.status === 'PendingBDPN' && (
         <Stack gap="sm">

@@ -23,7 +23,10 @@ import { Page } from '../components/page';
 import { getPersonalInfoQueryOptions } from '../features/auth';
 import { getNumberingPlanQueryOptions } from '../features/lookup';
 import {
+  ContractTermsSection,
   formatDay,
+  formatEdition,
+  getPortationTermsQueryOptions,
   initialDay,
   isAllowedDay,
   OrderGate,
@@ -31,6 +34,11 @@ import {
   type PortationOrder,
   PortingCalendar,
   parseOrderId,
+  type SimChoice,
+  SimChoiceField,
+  simChoiceProblem,
+  simForServer,
+  simOfOrder,
   useSendPortationCode,
   useSubmitPortation,
   useUpdatePortation,
@@ -67,6 +75,10 @@ function SubmitForm({ order }: { order: PortationOrder }) {
       if (esiaEmail) setEmail((typed) => typed || esiaEmail);
     }
   }, [prefilled, esia.isSuccess, esiaEmail]);
+  // The SIM way lives in the order too (saved as soon as it is whole); the terms are accepted here, each time.
+  const [sim, setSim] = useState<SimChoice | null>(() => simOfOrder(order));
+  const terms = useQuery(getPortationTermsQueryOptions(order.id));
+  const [termsAccepted, setTermsAccepted] = useState(false);
   const [consent, setConsent] = useState(false);
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -113,13 +125,17 @@ function SubmitForm({ order }: { order: PortationOrder }) {
     const trimmed = value.trim();
     return trimmed === '' || EMAIL_RE.test(trimmed);
   };
-  /** Saves the day and the e-mail in the order (an e-mail being typed wrong keeps the saved one). */
-  const save = async (next: { day: string; email: string }) => {
+  /**
+   * Saves the day, the e-mail and the SIM way in the order (an e-mail being typed wrong keeps the saved
+   * one; a SIM way not yet whole — an office not picked, an address half typed — keeps the saved one).
+   */
+  const save = async (next: { day: string; email: string; sim: SimChoice | null }) => {
     const saved = await update.mutateAsync({
       operatorId: toOperatorId,
       tariffId,
       portationAt: next.day,
       email: validEmail(next.email) ? next.email.trim() || null : order.email,
+      ...(next.sim && simChoiceProblem(next.sim) === null ? { sim: simForServer(next.sim) } : {}),
     });
     if (!saved.ok) setErrors(fieldErrors(saved.fields));
     return saved;
@@ -127,7 +143,7 @@ function SubmitForm({ order }: { order: PortationOrder }) {
   const chooseDay = (next: string) => {
     setDay(next);
     setErrors(({ portationAt: _, ...rest }) => rest);
-    if (isAllowedDay(next, range)) void save({ day: next, email });
+    if (isAllowedDay(next, range)) void save({ day: next, email, sim });
   };
   const leaveEmail = () => {
     if (!validEmail(email)) {
@@ -135,7 +151,23 @@ function SubmitForm({ order }: { order: PortationOrder }) {
       return;
     }
     setErrors(({ email: _, ...rest }) => rest);
-    if ((email.trim() || null) !== order.email) void save({ day, email });
+    if ((email.trim() || null) !== order.email) void save({ day, email, sim });
+  };
+  const chooseSim = (next: SimChoice) => {
+    setSim(next);
+    setErrors(({ sim: _, ...rest }) => rest);
+    if (simChoiceProblem(next) === null && isAllowedDay(day, range)) void save({ day, email, sim: next });
+  };
+  const leaveAddress = () => {
+    if (sim?.kind !== 'courier') return;
+    const problem = simChoiceProblem(sim);
+    if (problem) {
+      // Said once something is typed: an empty field just chosen is not yet a mistake.
+      if ((sim.address ?? '').trim()) setErrors((e) => ({ ...e, sim: problem }));
+      return;
+    }
+    setErrors(({ sim: _, ...rest }) => rest);
+    if (isAllowedDay(day, range)) void save({ day, email, sim });
   };
 
   const send = async () => {
@@ -146,20 +178,30 @@ function SubmitForm({ order }: { order: PortationOrder }) {
     if (email.trim() && !EMAIL_RE.test(email.trim())) {
       local.email = 'Введите адрес электронной почты целиком, например ivan@example.ru.';
     }
+    const simProblem = simChoiceProblem(sim);
+    if (simProblem) local.sim = simProblem;
+    if (!termsAccepted) local.contractVersion = 'Прочитайте и примите условия договора с новым оператором.';
     if (!order.isMsisdnConfirmed && !/^\d{6}$/.test(code)) local.confirmationCode = 'Введите 6 цифр кода из SMS.';
     if (!consent) local.consent = 'Подтвердите согласие на перенос номера и обработку персональных данных.';
     setErrors(local);
     setGeneral(null);
-    if (Object.keys(local).length > 0) return;
+    if (Object.keys(local).length > 0 || !sim) return;
+    const version = terms.data?.version;
+    if (!version) {
+      setGeneral('Условия договора не загрузились: обновите страницу и примите их.');
+      return;
+    }
     setSending(true);
     try {
-      const saved = await save({ day, email });
+      const saved = await save({ day, email, sim });
       if (!saved.ok) {
         setGeneral(saved.refusal.message);
         return;
       }
       const done = await submit.mutateAsync({
         consent: true,
+        contractVersion: version,
+        sim: simForServer(sim),
         ...(order.isMsisdnConfirmed ? {} : { confirmationCode: code }),
       });
       if (!done.ok) {
@@ -349,13 +391,45 @@ function SubmitForm({ order }: { order: PortationOrder }) {
         </Grid.Col>
       </Grid>
 
+      <Paper withBorder p="md" component="section" aria-label="Получение SIM-карты">
+        <SimChoiceField
+          orderId={order.id}
+          operatorName={order.toOperator.operatorName}
+          value={sim}
+          onChange={chooseSim}
+          onAddressChange={(address) => setSim({ kind: 'courier', address })}
+          onAddressBlur={leaveAddress}
+          error={errors.sim}
+        />
+      </Paper>
+
+      <ContractTermsSection
+        terms={terms.data ?? undefined}
+        failed={terms.isError}
+        accepted={termsAccepted}
+        onAccept={(accepted) => {
+          setTermsAccepted(accepted);
+          if (accepted) setErrors(({ contractVersion: _, ...rest }) => rest);
+        }}
+        error={errors.contractVersion}
+      />
+
       <Paper withBorder p="md">
         <Stack gap="md">
           <Checkbox
             checked={consent}
-            onChange={(e) => setConsent(e.currentTarget.checked)}
-            label="Я владелец договора с оператором, прошу перенести номер к новому оператору и согласен на обработку моих персональных данных для переноса"
+            onChange={(e) => {
+              setConsent(e.currentTarget.checked);
+              if (e.currentTarget.checked) setErrors(({ consent: _, ...rest }) => rest);
+            }}
+            label={
+              terms.data?.consent.text ??
+              'Я владелец договора с оператором, прошу перенести номер к новому оператору и согласен(на) на обработку моих персональных данных для переноса'
+            }
+            description={terms.data ? `Согласие, редакция ${formatEdition(terms.data.consent.version)}` : undefined}
             error={errors.consent}
+            aria-invalid={errors.consent ? true : undefined}
+            data-testid="consent"
           />
           {general && (
             <Alert color="red" title="Заявление не отправлено" role="alert" data-testid="submit-error">

@@ -7,6 +7,15 @@ import { QUOTA_QUERY_KEY, quotaExhaustedMessage } from '../lookup';
 
 export type PortationOrder = Schemas['PortationOrder'];
 export type PortationRefusal = NonNullable<Schemas['PortationProblem']['refusal']>;
+export type RecipientOffice = Schemas['RecipientOffices'][number];
+export type ContractTerms = Schemas['ContractTerms'];
+export type SimKind = 'esim' | 'office' | 'courier';
+/** How the new SIM reaches the subscriber, as steps 2–3 send it. */
+export interface SimChoice {
+  kind: SimKind;
+  officeId?: string;
+  address?: string;
+}
 
 export const portationKeys = {
   all: ['portation'] as const,
@@ -19,6 +28,24 @@ export const getPortationOrderQueryOptions = (id: number, withPersonal = false) 
     queryKey: portationKeys.order(id, withPersonal),
     queryFn: async () =>
       api.get('/api/v1/order/portation/{id}', { path: { id }, ...(withPersonal ? { query: { withPersonal } } : {}) }),
+    retry: retryOnce,
+  });
+
+/** Step 3: the recipient's offices in the number's region, where the new SIM is collected. */
+export const getPortationOfficesQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: ['portation', 'offices', { id }] as const,
+    queryFn: async () => (await api.get('/api/v1/order/portation/{id}/offices', { path: { id } })) ?? [],
+    staleTime: 10 * 60_000,
+    retry: retryOnce,
+  });
+
+/** Step 3: the recipient's contract terms, the fee and the consent text, each with its edition. */
+export const getPortationTermsQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: ['portation', 'terms', { id }] as const,
+    queryFn: async () => api.get('/api/v1/order/portation/{id}/terms', { path: { id } }),
+    staleTime: 10 * 60_000,
     retry: retryOnce,
   });
 
@@ -120,6 +147,7 @@ export interface OrderChoice {
   tariffId: number;
   portationAt: string;
   email?: string | null;
+  sim?: SimChoice;
 }
 
 /** Steps 2–3: the new operator, tariff, porting day and e-mail, saved on the server. */
@@ -144,12 +172,33 @@ export function useSendPortationCode(id: number) {
 export function useSubmitPortation(id: number) {
   const remember = useRemember();
   return useMutation({
-    mutationFn: (body: { consent: boolean; confirmationCode?: string }) =>
+    mutationFn: (body: { consent: boolean; contractVersion: string; sim?: SimChoice; confirmationCode?: string }) =>
       outcome(() => api.put('/api/v1/order/portation/{id}/submit', { path: { id }, body })),
     onSuccess: (r) => {
       if (r.ok) remember(r.data);
     },
   });
+}
+
+/**
+ * «Подать заново»: a new draft with the same operator, tariff, SIM way and e-mail and the earliest date,
+ * made from an ended application; the server refuses (in Russian) while the rules do not allow it yet.
+ */
+export function useRefilePortation(id: number) {
+  const remember = useRemember();
+  return useMutation({
+    mutationFn: () => outcome(() => api.post('/api/v1/order/portation/{id}/refile', { path: { id } })),
+    onSuccess: (r) => {
+      if (r.ok) remember(r.data);
+    },
+  });
+}
+
+/** Where a fresh draft continues: step 3 once operator and tariff are chosen, else step 2. */
+export function draftStepUrl(order: Pick<PortationOrder, 'id' | 'toOperator' | 'tariffId'>): string {
+  return order.toOperator !== null && order.tariffId !== null
+    ? `/portation/${order.id}/submit`
+    : `/portation/${order.id}/tariffs`;
 }
 
 /** Orders this tab deleted or withdrew: the page that shows one next moves focus to what happened. */

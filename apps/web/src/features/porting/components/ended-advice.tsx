@@ -1,5 +1,7 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { Link } from 'wouter';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation } from 'wouter';
+import { draftStepUrl, useRefilePortation } from '../api';
 import { refusalAdvice } from '../refusal-advice';
 
 interface EndedAdviceProps {
@@ -9,10 +11,12 @@ interface EndedAdviceProps {
   reason?: string | null;
   /** The number, for a new application of it. */
   msisdn: string;
+  /** The ended application: «Подать заново» files it again with the same choices (the server decides). */
+  orderId?: number | null | undefined;
 }
 
-/** Why a porting will not happen and what to do next, with the way to a new application. */
-export function EndedAdvice({ events, reason, msisdn }: EndedAdviceProps) {
+/** Why a porting will not happen and what to do next, with the way to file it again. */
+export function EndedAdvice({ events, reason, msisdn, orderId }: EndedAdviceProps) {
   const advice = refusalAdvice(events);
   const said = reason ?? advice?.cause;
   if (!advice && !said) return null;
@@ -29,12 +33,73 @@ export function EndedAdvice({ events, reason, msisdn }: EndedAdviceProps) {
             {advice.text}
           </Text>
         )}
-        <Group>
-          <Button component={Link} to={`/portation/init?msisdn=${msisdn}`} size="sm" variant="light">
-            Подать заявление заново
-          </Button>
-        </Group>
+        {orderId ? (
+          <Refile orderId={orderId} msisdn={msisdn} />
+        ) : (
+          <Group>
+            <Button component={Link} to={`/portation/init?msisdn=${msisdn}`} size="sm" variant="light">
+              Подать заявление заново
+            </Button>
+          </Group>
+        )}
       </Stack>
     </Alert>
+  );
+}
+
+/** «Подать заново»: a new draft with the same choices, then its next step; a refusal is said in place. */
+function Refile({ orderId, msisdn }: { orderId: number; msisdn: string }) {
+  const [, navigate] = useLocation();
+  const refile = useRefilePortation(orderId);
+  const refusalRef = useRef<HTMLDivElement>(null);
+  const refused = refile.data && !refile.data.ok ? refile.data.refusal : null;
+  useEffect(() => {
+    if (refused) refusalRef.current?.focus();
+  }, [refused]);
+  const run = async () => {
+    const result = await refile.mutateAsync();
+    if (result.ok) navigate(draftStepUrl(result.data));
+  };
+  return (
+    <Stack gap="xs">
+      <Text size="sm">
+        «Подать заново» создаст новое заявление с тем же оператором, тарифом, способом получения SIM-карты и почтой — на
+        ближайшую дату. Останется проверить его и отправить.
+      </Text>
+      <Group>
+        <Button size="sm" onClick={() => void run()} loading={refile.isPending} data-testid="refile">
+          Подать заново
+        </Button>
+      </Group>
+      {refused && (
+        <Alert
+          color="red"
+          title="Подать заново пока нельзя"
+          role="alert"
+          ref={refusalRef}
+          tabIndex={-1}
+          data-testid="refile-refusal"
+        >
+          <Stack gap={4}>
+            <Text size="sm">{refused.message}</Text>
+            {refused.orderId ? (
+              <Anchor
+                component={Link}
+                to={`/portation/${refused.orderId}/${refused.refusal === 'open-order' ? 'done' : 'tariffs'}`}
+                size="sm"
+              >
+                Открыть заявление № {refused.orderId}
+              </Anchor>
+            ) : (
+              refused.availableFrom === undefined && (
+                <Anchor component={Link} to={`/portation/init?msisdn=${msisdn}`} size="sm">
+                  Начать новое заявление
+                </Anchor>
+              )
+            )}
+          </Stack>
+        </Alert>
+      )}
+    </Stack>
   );
 }

@@ -1,0 +1,104 @@
+import { Alert, Button, Card, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../../lib/api';
+import { userMessage } from '../../../lib/errors';
+
+/** Where the browser goes after the erasure: the front page, which says the data are gone (SessionKeeper). */
+export const ERASED_URL = '/?dataErased=1';
+
+/** What «Удалить мои данные» erases, in the words the dialog shows. */
+export const ERASED_ITEMS = [
+  'профиль: ФИО, дату рождения и почту из Госуслуг;',
+  'паспортные данные и адреса доставки SIM-карт из заявлений;',
+  'номера в личном кабинете, настройки «Сообщать о попытках перенести номер» и оповещения;',
+  'все сеансы входа — вы выйдете с сайта на всех устройствах.',
+] as const;
+
+/**
+ * «Удалить мои данные» behind a dialog that says what is erased, what stays and when it is refused.
+ * A refusal (a porting under way) is the server's own Russian text, in the dialog. After the erasure
+ * the whole page is loaded afresh: nothing of the person stays in this tab's memory.
+ */
+export function EraseMyData() {
+  const [open, setOpen] = useState(false);
+  // A refusal is said in the dialog, not as a notification too: the mutation answers it, never throws.
+  const erase = useMutation({
+    mutationFn: async (): Promise<{ ok: true } | { ok: false; message: string }> => {
+      try {
+        await api.delete('/api/v1/account');
+        return { ok: true };
+      } catch (error) {
+        return { ok: false, message: userMessage(error) };
+      }
+    },
+    onSuccess: (result) => {
+      if (result.ok) window.location.assign(ERASED_URL);
+    },
+  });
+  const refused = erase.data && !erase.data.ok ? erase.data.message : null;
+  const close = () => {
+    if (erase.isPending) return;
+    setOpen(false);
+    erase.reset();
+  };
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="erase-title">
+      <Stack gap="sm" align="flex-start">
+        <Title order={2} size="h3" id="erase-title">
+          Удалить мои данные
+        </Title>
+        <Text size="sm">
+          Сайт хранит ваши данные, пока они нужны для переноса, и удаляет паспорт и адреса через 30 дней после его
+          завершения. Удалить всё можно и раньше — когда у вас нет незавершённого переноса.
+        </Text>
+        <Button color="red" variant="light" onClick={() => setOpen(true)} data-testid="erase-open">
+          Удалить мои данные
+        </Button>
+      </Stack>
+      <Modal
+        opened={open}
+        onClose={close}
+        title="Удалить мои данные?"
+        centered
+        size="lg"
+        closeButtonProps={{ 'aria-label': 'Закрыть, ничего не удаляя' }}
+      >
+        <Stack gap="sm">
+          <Text size="sm">Мы удалим:</Text>
+          <List size="sm" spacing={4}>
+            {ERASED_ITEMS.map((item) => (
+              <List.Item key={item}>{item}</List.Item>
+            ))}
+          </List>
+          <Text size="sm">
+            История заявлений и переносов останется обезличенной: без имени, паспорта и адресов. Подтверждение придёт
+            письмом на почту из Госуслуг. Войти на сайт снова можно в любой момент — как новый пользователь.
+          </Text>
+          <Text size="sm" fw={600}>
+            Пока идёт перенос номера, удалить данные нельзя: дождитесь его завершения или отзовите заявление, пока это
+            возможно.
+          </Text>
+          {refused && (
+            <Alert color="red" title="Данные не удалены" role="alert" data-testid="erase-refusal">
+              {refused}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={erase.isPending}>
+              Отмена
+            </Button>
+            <Button
+              color="red"
+              onClick={() => erase.mutate()}
+              loading={erase.isPending || erase.data?.ok === true}
+              data-testid="erase-confirm"
+            >
+              Удалить данные
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,186 @@
+import { Alert, Anchor, Button, Card, Code, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { formatMsisdn } from '@perenos/phone';
+import { useMemo } from 'react';
+import { Fact } from '../../../components/fact';
+import { formatDateTime, formatRub } from '../../../lib/format';
+import type { PortationOrder } from '../api';
+import { qrPath } from '../qr';
+import { debtMessage, formatEdition, SIM_KIND_LABELS } from '../sim';
+
+interface PortingDetailsProps {
+  order: PortationOrder;
+  /** The demo's stand-ins are reachable (the debt can be paid on the central database's page). */
+  demo?: boolean;
+}
+
+/**
+ * The recipient's side of a submitted application, for the done page and the account: the SIM way, the
+ * office or address, the fee and the terms accepted; the temporary number and the eSIM code (text and QR)
+ * once the SIM is issued; the donor's debt notice; the application as a PDF and the night in a calendar.
+ */
+export function PortingDetails({ order, demo }: PortingDetailsProps) {
+  const sim = order.sim;
+  const base = `/api/v1/order/portation/${order.id}`;
+  const windowKnown = order.status === 'PendingBDPN' && order.portationAt !== null;
+  // After a refusal the new SIM's temporary number and eSIM code lead nowhere: they are not offered.
+  const ended = order.status === 'Deleted';
+  return (
+    <Stack gap="lg" data-testid="porting-details">
+      {order.debt && <DebtNotice order={order} demo={demo} />}
+
+      <Card withBorder padding="lg" component="section" aria-labelledby={`sim-title-${order.id}`}>
+        <Stack gap="md">
+          <Title order={2} size="h3" id={`sim-title-${order.id}`}>
+            SIM-карта и договор
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+            <Fact label="SIM-карта">
+              <Text data-testid="sim-kind">{sim ? SIM_KIND_LABELS[sim.kind] : 'не выбрана'}</Text>
+            </Fact>
+            {sim?.kind === 'office' && (
+              <Fact label="Где забрать">
+                {sim.office ? (
+                  <Stack gap={2} data-testid="sim-office">
+                    <Text fw={500}>{sim.office.name}</Text>
+                    <Text size="sm">{sim.office.address}</Text>
+                    <Text size="sm" c="dimmed">
+                      {sim.office.hours}
+                    </Text>
+                  </Stack>
+                ) : (
+                  <Text>—</Text>
+                )}
+              </Fact>
+            )}
+            {sim?.kind === 'courier' && (
+              <Fact label="Адрес доставки">
+                <Text data-testid="sim-address">{sim.address ?? '—'}</Text>
+              </Fact>
+            )}
+            <Fact label="Плата за перенос">
+              <Text data-testid="order-fee">{formatRub(order.fee)} — новому оператору, один раз</Text>
+            </Fact>
+            <Fact label="Условия договора">
+              <Text data-testid="order-contract">
+                {order.contractVersion ? `редакция ${formatEdition(order.contractVersion)}` : 'ещё не приняты'}
+                {order.contractAcceptedAt ? `, приняты ${formatDateTime(order.contractAcceptedAt)} (МСК)` : ''}
+              </Text>
+            </Fact>
+            {!ended && (
+              <Fact label="Временный номер">
+                <Text data-testid="temporary-msisdn" className="nowrap">
+                  {order.temporaryMsisdn
+                    ? formatMsisdn(order.temporaryMsisdn)
+                    : 'появится, когда оператор выдаст SIM-карту'}
+                </Text>
+              </Fact>
+            )}
+          </SimpleGrid>
+          {!ended && order.temporaryMsisdn && (
+            <Text size="sm" c="dimmed">
+              До ночи переноса новая SIM-карта работает с временным номером; в ночь переноса на неё перейдёт ваш номер{' '}
+              <span className="nowrap">{formatMsisdn(order.msisdn)}</span>.
+            </Text>
+          )}
+          {!ended && order.esimActivationCode && <EsimCode code={order.esimActivationCode} />}
+        </Stack>
+      </Card>
+
+      {order.portationId !== null && (
+        <Group gap="sm" data-testid="order-documents">
+          <Button component="a" href={`${base}/application.pdf`} download variant="light">
+            Заявление (PDF)
+          </Button>
+          {windowKnown && (
+            <Button component="a" href={`${base}/calendar.ics`} download variant="light">
+              Добавить в календарь
+            </Button>
+          )}
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+/** The eSIM's activation code as text and as a QR code drawn here, from the text, with nothing fetched. */
+function EsimCode({ code }: { code: string }) {
+  const qr = useMemo(() => qrPath(code), [code]);
+  return (
+    <Stack gap="sm" data-testid="esim">
+      <Title order={3} size="h4">
+        eSIM готова к установке
+      </Title>
+      <Group align="flex-start" gap="lg">
+        <svg
+          viewBox={`0 0 ${qr.size} ${qr.size}`}
+          width={184}
+          height={184}
+          role="img"
+          aria-label="QR-код активации eSIM"
+          shapeRendering="crispEdges"
+          data-testid="esim-qr"
+          style={{ background: '#fff', flexShrink: 0 }}
+        >
+          <path d={qr.d} fill="#000" />
+        </svg>
+        <Stack gap="xs" style={{ flex: '1 1 14rem', minWidth: 0 }}>
+          <Text size="sm">
+            Откройте на телефоне настройки сотовой связи → «Добавить eSIM» и наведите камеру на QR-код. Если камера не
+            видит код, введите его вручную:
+          </Text>
+          <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }} data-testid="esim-code">
+            {code}
+          </Code>
+          <Text size="xs" c="dimmed">
+            Код одноразовый: никому его не сообщайте.
+          </Text>
+        </Stack>
+      </Group>
+    </Stack>
+  );
+}
+
+/** The donor's notice: how much, by when (Moscow time), and what to do; once paid, that it is. */
+function DebtNotice({ order, demo }: { order: PortationOrder; demo?: boolean | undefined }) {
+  const debt = order.debt;
+  if (!debt) return null;
+  const donor = order.fromOperator?.operatorName ?? 'прежний оператор';
+  if (debt.paidAt) {
+    return (
+      <Alert color="green" title="Задолженность оплачена" data-testid="debt-notice">
+        <Text size="sm">{debtMessage(debt)} Перенос состоится в назначенную ночь.</Text>
+      </Alert>
+    );
+  }
+  const ended = order.status === 'Deleted';
+  return (
+    <Alert
+      color={ended ? 'gray' : 'orange'}
+      title={`Задолженность перед оператором ${donor}`}
+      data-testid="debt-notice"
+    >
+      <Stack gap="xs">
+        <Text size="sm" fw={600}>
+          {ended ? `Задолженность ${formatRub(debt.amount)} не была оплачена вовремя.` : debtMessage(debt)}
+        </Text>
+        {!ended && (
+          <>
+            <Text size="sm">
+              Оплатите её в приложении, на сайте или в салоне оператора {donor}. Сумма — по всем вашим номерам у этого
+              оператора. Платёж доходит до оператора за несколько часов, поэтому лучше не откладывать.
+            </Text>
+            {demo && (
+              <Text size="sm">
+                Демонстрационный режим: долг можно оплатить на странице{' '}
+                <Anchor href="/bdpn-standin/" target="_blank" size="sm" c="inherit" fw={600}>
+                  центральной базы (демо)
+                </Anchor>
+                .
+              </Text>
+            )}
+          </>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
