@@ -19,6 +19,8 @@ export const STEP = {
   payBeforeWindow: 2 * 24 * 3600_000,
   /** …and the subscriber has at least this long after the notice. */
   payAtLeast: 24 * 3600_000,
+  /** While a debt is unpaid, the central database asks to be polled at least this often: a payment is heard soon. */
+  debtPoll: 15 * 60_000,
 } as const;
 
 const MOSCOW_OFFSET_MS = 3 * 3600_000;
@@ -226,6 +228,8 @@ export function timeline(record: ProcessRecord, now: number): { messages: Proces
     messages.push({ seq: messages.length + 1, type: step.type, at: new Date(step.due).toISOString(), ...step.extra });
     if (step.final) return { messages, nextAt: null };
   }
+  const debtOpen = messages.some((m) => m.type === 'DebtNotice') && !messages.some((m) => m.type === 'DebtPaid');
+  if (debtOpen && nextAt !== null) nextAt = Math.min(nextAt, now + STEP.debtPoll / record.timeScale);
   return { messages, nextAt };
 }
 

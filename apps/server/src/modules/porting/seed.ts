@@ -144,7 +144,8 @@ export async function seedPortingDemo(
 
     /** Carries a submitted portation on until it is over or its next step lies after `until`. */
     const run = async (portationId: number, until: number) => {
-      for (let i = 0; i < 50; i++) {
+      // A bound, not a count of steps: an open debt is polled every 15 minutes until it is paid or lapses.
+      for (let i = 0; i < 1000; i++) {
         await advancePortation(deps, portationId);
         const p = await portingRepo.findPortation(db, portationId);
         if (p?.status !== 'PendingBDPN' || !p.processId) break;
