@@ -197,6 +197,53 @@ describe('the application after submit', () => {
     expect(findings, report(findings)).toEqual([]);
     expect(tooWide).toEqual([]);
   }, 480_000);
+
+  it('brings the SIM by courier: the address is checked, then shown on the done page and in the account (phone)', async () => {
+    const { context, page } = await signedIn(/Войти как Анна Петрова/);
+    const errors = watchErrors(page);
+    const findings: Finding[] = [];
+    // Steps 1 and 2 by the API, as the wizard makes them; step 3 in the page, at phone size.
+    type Order = { id: number; regionCode: number; earliestPortationAt: string; fromOperator: { operatorId: number } };
+    const order = await apiCall<Order>(page, 'POST', '/api/v1/order/portation/init', { msisdn: '79215550101' });
+    const all = await apiCall<{ data: { id: number; operatorId: number }[] }>(
+      page,
+      'GET',
+      `/api/v2/tariff/all?RegionCode=${order.regionCode}`,
+    );
+    const tariff = all.data.find((t) => t.operatorId !== order.fromOperator.operatorId);
+    await apiCall(page, 'PUT', `/api/v1/order/portation/${order.id}`, {
+      operatorId: tariff?.operatorId,
+      tariffId: tariff?.id,
+      portationAt: order.earliestPortationAt,
+    });
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.goto(`${site.url}/portation/${order.id}/submit`);
+    await page.getByTestId('contract-terms').waitFor();
+    await page.getByRole('radio', { name: 'Курьером' }).check();
+    const address = page.getByRole('textbox', { name: 'Адрес доставки' });
+    await address.fill('дом');
+    await page.getByRole('checkbox', { name: /принимаю их/ }).check();
+    await page.getByRole('checkbox', { name: /согласен/ }).check();
+    await page.getByRole('button', { name: 'Отправить заявление' }).click();
+    // Too short to find: said under the SIM choice, and nothing is sent.
+    await page.getByTestId('sim-error').filter({ hasText: /адрес/i }).waitFor();
+    expect(page.url()).toBe(`${site.url}/portation/${order.id}/submit`);
+    const typed = 'г. Санкт-Петербург, Невский пр., д. 10, кв. 5';
+    await address.fill(typed);
+    await page.getByRole('button', { name: 'Отправить заявление' }).click();
+    await page.waitForURL(`${site.url}/portation/${order.id}/done`, { timeout: 15_000 });
+    expect(await page.getByTestId('sim-kind').innerText()).toMatch(/курьер/i);
+    expect(await page.getByTestId('sim-address').innerText()).toBe(typed);
+    await look(page, 'courier-done', findings);
+    const accountHref = await page.getByRole('link', { name: 'Перенос в личном кабинете' }).getAttribute('href');
+    await page.goto(`${site.url}${accountHref}`);
+    expect(await page.getByTestId('sim-address').innerText()).toBe(typed);
+    await look(page, 'courier-account', findings);
+    await context.close();
+    expect(errors.filter((e) => !/HTTP 400 .*\/submit$/.test(e))).toEqual([]);
+    expect(findings, report(findings)).toEqual([]);
+    expect(tooWide).toEqual([]);
+  }, 120_000);
 });
 
 describe('«Удалить мои данные»', () => {

@@ -68,7 +68,7 @@ export function PortingDetails({ order, demo }: PortingDetailsProps) {
             </Fact>
             {!ended && (
               <Fact label="Временный номер">
-                <Text data-testid="temporary-msisdn" className="nowrap">
+                <Text data-testid="temporary-msisdn" className={order.temporaryMsisdn ? 'nowrap' : undefined}>
                   {order.temporaryMsisdn
                     ? formatMsisdn(order.temporaryMsisdn)
                     : 'появится, когда оператор выдаст SIM-карту'}
