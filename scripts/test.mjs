@@ -128,9 +128,14 @@ run('API-клиент соответствует OpenAPI', 'npm', ['run', '--sil
 run('OpenAPI-документ без ошибок (redocly lint)', 'npm', ['run', '--silent', 'lint:openapi']);
 
 const pgStatus = await postgresReachable();
+// Production runs Node 24 LTS on PostgreSQL. When CI passes a Node 24 binary (NODE24_BIN, from the npm
+// registry's `node` package), the server suite runs on PostgreSQL with it, once: the production runtime on
+// the production engine. PGlite, the embedded default a developer runs, and the rest run on this Node.
+// Without NODE24_BIN everything runs on this Node.
+const node24 = process.env.NODE24_BIN;
 const projects = ['server-pglite', 'packages', 'web-unit'];
 if (pgStatus === true) {
-  projects.push('server-postgres');
+  if (!node24) projects.push('server-postgres');
 } else {
   const line = '!'.repeat(78);
   console.log(`\n${line}\n!! PostgreSQL по адресу ${postgresUrl} недоступен: ${pgStatus.message}`);
@@ -142,16 +147,11 @@ vitest(
   projects.flatMap((p) => ['--project', p]),
   { TEST_POSTGRES_URL: postgresUrl },
 );
-// Production runs Node 24 LTS on PostgreSQL; CI passes a Node 24 binary from the npm registry's `node`
-// package and the server suite runs on it against PostgreSQL, the production engine (on PGlite only when
-// no PostgreSQL answers). Both engines again would double the step's minutes for what Node 20 covers.
-const node24 = process.env.NODE24_BIN;
-if (node24) {
+if (node24 && pgStatus === true) {
   const version = spawnSync(node24, ['--version'], { encoding: 'utf8' }).stdout.trim();
-  const project = pgStatus === true ? 'server-postgres' : 'server-pglite';
   vitest(
-    `Серверные тесты на Node ${version} (${project})`,
-    ['--project', project],
+    `Серверные тесты на PostgreSQL, Node ${version}`,
+    ['--project', 'server-postgres'],
     { TEST_POSTGRES_URL: postgresUrl },
     node24,
   );
