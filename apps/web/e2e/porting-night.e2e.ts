@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { audit, type Finding, report } from './axe';
-import { type Site, watchErrors, withSiteAndBrowser } from './site';
+import { apiCall, type Site, watchErrors, withSiteAndBrowser } from './site';
 
 // Issues 22 and 24 in the browser: the application's page after submit (SIM, fee, terms, temporary
 // number, eSIM code and QR, the donor's debt, the documents, «Подать заново») and «Удалить мои данные».
@@ -34,23 +34,6 @@ async function signedIn(who: RegExp): Promise<{ context: BrowserContext; page: P
   await page.getByRole('button', { name: who }).click();
   await page.waitForURL(`${site.url}/account`, { timeout: 15_000 });
   return { context, page };
-}
-
-/** An API call from the page, as the web app makes it (cookies and the CSRF header). */
-async function apiCall<T>(page: Page, method: string, path: string, body?: object): Promise<T> {
-  const answer = await page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(path, {
-        method,
-        headers: { 'x-requested-with': 'XMLHttpRequest', ...(body ? { 'content-type': 'application/json' } : {}) },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-      return { status: res.status, text: await res.text() };
-    },
-    { method, path, body },
-  );
-  if (answer.status >= 400) throw new Error(`${method} ${path} → ${answer.status} ${answer.text}`);
-  return JSON.parse(answer.text) as T;
 }
 
 /** An application of the signed-in citizen's verified number, submitted as the wizard would (by the API). */

@@ -182,3 +182,20 @@ export function withSiteAndBrowser(
     if (site) removeDir(site.dataDir);
   });
 }
+
+/** An API call from the page, as the web app makes it (cookies and the CSRF header). */
+export async function apiCall<T>(page: Page, method: string, path: string, body?: object): Promise<T> {
+  const answer = await page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(path, {
+        method,
+        headers: { 'x-requested-with': 'XMLHttpRequest', ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      return { status: res.status, text: await res.text() };
+    },
+    { method, path, body },
+  );
+  if (answer.status >= 400) throw new Error(`${method} ${path} → ${answer.status} ${answer.text}`);
+  return (answer.text ? JSON.parse(answer.text) : null) as T;
+}

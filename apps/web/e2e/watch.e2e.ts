@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import { untilStill } from './axe';
-import { type Site, watchErrors, withSiteAndBrowser } from './site';
+import { apiCall, type Site, watchErrors, withSiteAndBrowser } from './site';
 
 let site: Site;
 let browser: Browser;
@@ -25,23 +25,6 @@ async function signIn(page: Page, name: RegExp) {
   await page.waitForURL(/\/esia-standin\/aas\/oauth2\/v2\/ac\?/, { timeout: 15_000 });
   await page.getByRole('button', { name }).click();
   await page.waitForURL(`${site.url}/account`, { timeout: 15_000 });
-}
-
-/** An API call from the page, as the web app makes it (cookies and the CSRF header). */
-async function apiCall<T>(page: Page, method: string, path: string, body?: object): Promise<T> {
-  const answer = await page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(path, {
-        method,
-        headers: { 'x-requested-with': 'XMLHttpRequest', ...(body ? { 'content-type': 'application/json' } : {}) },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-      return { status: res.status, text: await res.text() };
-    },
-    { method, path, body },
-  );
-  if (answer.status >= 400) throw new Error(`${method} ${path} → ${answer.status} ${answer.text}`);
-  return (answer.text ? JSON.parse(answer.text) : null) as T;
 }
 
 /** What the outbox stand-in shows, once it shows all of `wanted` (the site's workers send within seconds). */
