@@ -185,6 +185,21 @@ export async function createPageRenderer(
           if (timer) timer = setTimeout(poll, cacheSettings.pollMs).unref();
         });
     };
+    // A staff change made through this node (news, tariffs, flags, settings) empties its kept pages before
+    // the change is answered, so whoever acted sees the site changed at once; other nodes hear of it at
+    // their next read of the data version.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (
+        request.method !== 'GET' &&
+        request.method !== 'HEAD' &&
+        request.url.startsWith('/api/v1/staff/') &&
+        reply.statusCode < 400
+      ) {
+        cache.clear();
+        await readVersion().catch(() => undefined);
+      }
+      return payload;
+    });
     app.addHook('onReady', async () => {
       await readVersion().catch(() => undefined);
       timer = setTimeout(poll, cacheSettings.pollMs).unref();

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useParams } from 'wouter';
+import type { PageLoader } from '../app/route-table';
 import { QueryState } from '../components/query-state';
 import {
   AuditLog,
@@ -78,6 +79,9 @@ const TITLES: Record<string, string> = {
   people: 'Сотрудники',
   audit: 'Журнал действий',
 };
+
+/** Who is asking, fetched before the one render: a visitor without a role gets the not-found page (404). */
+export const loader: PageLoader = ({ queryClient }) => queryClient.prefetchQuery(getStaffMeQueryOptions());
 
 /** The back office (`/staff/:section?/:id?`): staff only, the not-found page for everyone else. */
 export default function StaffPage() {
