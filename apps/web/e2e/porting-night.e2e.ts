@@ -36,8 +36,8 @@ async function signedIn(who: RegExp): Promise<{ context: BrowserContext; page: P
   return { context, page };
 }
 
-/** An application of the signed-in citizen's verified number, submitted as the wizard would (by the API). */
-async function submitted(page: Page, msisdn: string): Promise<number> {
+/** Steps 1 and 2 of the signed-in citizen's verified number by the API, as the wizard makes them. */
+async function drafted(page: Page, msisdn: string, sim?: object): Promise<number> {
   type Order = { id: number; regionCode: number; earliestPortationAt: string; fromOperator: { operatorId: number } };
   const order = await apiCall<Order>(page, 'POST', '/api/v1/order/portation/init', { msisdn });
   const all = await apiCall<{ data: { id: number; operatorId: number }[] }>(
@@ -50,14 +50,20 @@ async function submitted(page: Page, msisdn: string): Promise<number> {
     operatorId: tariff?.operatorId,
     tariffId: tariff?.id,
     portationAt: order.earliestPortationAt,
-    sim: { kind: 'esim' },
+    ...(sim ? { sim } : {}),
   });
-  const terms = await apiCall<{ version: string }>(page, 'GET', `/api/v1/order/portation/${order.id}/terms`);
-  await apiCall(page, 'PUT', `/api/v1/order/portation/${order.id}/submit`, {
+  return order.id;
+}
+
+/** An application of the signed-in citizen's verified number, submitted as the wizard would (by the API). */
+async function submitted(page: Page, msisdn: string): Promise<number> {
+  const id = await drafted(page, msisdn, { kind: 'esim' });
+  const terms = await apiCall<{ version: string }>(page, 'GET', `/api/v1/order/portation/${id}/terms`);
+  await apiCall(page, 'PUT', `/api/v1/order/portation/${id}/submit`, {
     consent: true,
     contractVersion: terms.version,
   });
-  return order.id;
+  return id;
 }
 
 const tooWide: string[] = [];
@@ -187,20 +193,8 @@ describe('the application after submit', () => {
     const { context, page } = await signedIn(/Войти как Рустам Ахмедов/);
     const errors = watchErrors(page);
     const findings: Finding[] = [];
-    // Steps 1 and 2 by the API, as the wizard makes them; step 3 in the page, at phone size.
-    type Order = { id: number; regionCode: number; earliestPortationAt: string; fromOperator: { operatorId: number } };
-    const order = await apiCall<Order>(page, 'POST', '/api/v1/order/portation/init', { msisdn: '79642223344' });
-    const all = await apiCall<{ data: { id: number; operatorId: number }[] }>(
-      page,
-      'GET',
-      `/api/v2/tariff/all?RegionCode=${order.regionCode}`,
-    );
-    const tariff = all.data.find((t) => t.operatorId !== order.fromOperator.operatorId);
-    await apiCall(page, 'PUT', `/api/v1/order/portation/${order.id}`, {
-      operatorId: tariff?.operatorId,
-      tariffId: tariff?.id,
-      portationAt: order.earliestPortationAt,
-    });
+    // Steps 1 and 2 by the API; step 3 in the page, at phone size.
+    const order = { id: await drafted(page, '79642223344') };
     await page.setViewportSize(VIEWPORTS.phone);
     await page.goto(`${site.url}/portation/${order.id}/submit`);
     await page.getByTestId('contract-terms').waitFor();
