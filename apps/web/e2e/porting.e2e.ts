@@ -257,8 +257,17 @@ describe('porting wizard', () => {
     const rule = await page.getByTestId('withdraw-rule').innerText();
     if (rule.startsWith('Отозвать заявление можно')) {
       await page.getByRole('button', { name: 'Отозвать заявление' }).click();
-      await page.getByRole('button', { name: 'Да, отозвать' }).click();
-      await page.getByTestId('withdraw-notice').waitFor({ timeout: 15_000 });
+      // The window may be scheduled at any moment here: then the question gives way to a message saying so.
+      const notice = page.getByTestId('withdraw-notice');
+      const yes = page.getByRole('button', { name: 'Да, отозвать' });
+      await yes.or(notice).first().waitFor();
+      if (!(await notice.isVisible())) {
+        await yes.click({ timeout: 5_000 }).catch(async (error: unknown) => {
+          if (!(await notice.isVisible())) throw error;
+        });
+      }
+      await notice.waitFor({ timeout: 15_000 });
+      expect(await notice.innerText()).toMatch(/^(Заявление отозвано|Отозвать заявление нельзя)/);
     } else {
       expect(rule).toContain('отозвать заявление уже нельзя');
       expect(await page.getByRole('button', { name: 'Отозвать заявление' }).count()).toBe(0);

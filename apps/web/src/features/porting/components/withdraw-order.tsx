@@ -33,6 +33,15 @@ export function WithdrawOrder({ order }: { order: PortationOrder }) {
     if (notice) noticeRef.current?.focus();
   }, [notice]);
 
+  // The central database may schedule the window while the question is open: the question gives way to
+  // a message saying so, rather than vanishing under the visitor's pointer.
+  useEffect(() => {
+    if (asking && !order.canWithdraw && !remove.isPending) {
+      setAsking(false);
+      setNotice({ color: 'red', title: 'Отозвать заявление нельзя', text: WITHDRAW_CLOSED });
+    }
+  }, [asking, order.canWithdraw, remove.isPending]);
+
   const confirm = async () => {
     const result = await remove.mutateAsync();
     setAsking(false);
