@@ -1,19 +1,18 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, removeDir, runCli, type Site, startSite, watchErrors } from './site';
+import { launchBrowser, newDataDir, removeDir, runCli, type Site, startSite, watchErrors } from './site';
 
 let site: Site;
 let browser: Browser;
 
 beforeAll(async () => {
-  // Flags are switched with the operator's CLI on the site's own database, while the site is stopped
-  // (PGlite allows one process at a time), then the site starts again.
-  const first = await startSite();
-  await first.stop();
-  await runCli(['flags', '--', 'disable', 'News'], first.dataDir);
-  await runCli(['flags', '--', 'disable', 'OperatorPage'], first.dataDir);
-  await runCli(['flags', '--', 'disable', 'EsiaAuth'], first.dataDir);
-  [site, browser] = await Promise.all([startSite(first.dataDir), launchBrowser()]);
+  // Flags are switched with the operator's CLI on the site's own database before the site starts
+  // (PGlite allows one process at a time).
+  const dataDir = newDataDir();
+  await runCli(['flags', '--', 'disable', 'News'], dataDir);
+  await runCli(['flags', '--', 'disable', 'OperatorPage'], dataDir);
+  await runCli(['flags', '--', 'disable', 'EsiaAuth'], dataDir);
+  [site, browser] = await Promise.all([startSite(dataDir), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

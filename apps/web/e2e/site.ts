@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 const root = resolve(fileURLToPath(new URL('../../../', import.meta.url)));
 
@@ -29,13 +29,22 @@ export function runCli(args: string[], dataDir: string): Promise<string> {
 }
 
 /**
+ * A data folder of its own for a site: a copy of the run's seeded template (global-setup.ts), or an empty
+ * one where the demo must be seeded at another time scale (its portings' dates depend on it).
+ */
+export function newDataDir(env: Record<string, string> = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), 'perenos-e2e-'));
+  if (env.PORTING_TIME_SCALE !== undefined && env.PORTING_TIME_SCALE !== '1') return dir;
+  cpSync(inject('siteTemplate'), dir, { recursive: true });
+  return dir;
+}
+
+/**
  * Starts the built site as `npm start` would (own PGlite folder, demo data, a free port); `env`
  * overrides its environment (e.g. PORTING_TIME_SCALE).
  */
-export async function startSite(
-  dataDir = mkdtempSync(join(tmpdir(), 'perenos-e2e-')),
-  env: Record<string, string> = {},
-): Promise<Site> {
+export async function startSite(dataDir?: string, env: Record<string, string> = {}): Promise<Site> {
+  dataDir ??= newDataDir(env);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts')], {
     cwd: root,
     env: {

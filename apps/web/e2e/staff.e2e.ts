@@ -1,11 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { untilStill } from './axe';
-import { launchBrowser, removeDir, runCli, type Site, startSite, watchErrors } from './site';
+import { launchBrowser, newDataDir, removeDir, runCli, type Site, startSite, watchErrors } from './site';
 
 /** Иванов holds every staff role (granted from the command line, as the first admin is); Петрова none. */
 const STAFF = 'Иван Иванов';
@@ -15,7 +14,7 @@ let site: Site;
 let browser: Browser;
 let staff: BrowserContext;
 beforeAll(async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'perenos-e2e-staff-'));
+  const dataDir = newDataDir();
   // PGlite is one process at a time: the roles are granted before the site starts.
   for (const role of ['admin', 'editor', 'catalogue', 'support']) {
     await runCli(['staff', '--', 'grant', '1000000001', role], dataDir);

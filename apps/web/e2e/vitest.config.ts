@@ -6,6 +6,8 @@ export default defineConfig({
     name: 'e2e',
     root: new URL('.', import.meta.url).pathname,
     include: ['**/*.e2e.ts'],
+    // The site's data folder is seeded once and copied for each file (global-setup.ts).
+    globalSetup: ['global-setup.ts'],
     testTimeout: 60_000,
     // A hook may start the site up to three times (features.e2e.ts); a busy machine needs the margin.
     hookTimeout: 300_000,
