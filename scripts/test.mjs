@@ -2,8 +2,8 @@
 // `npm test`: everything CI checks, in order — typecheck, lint, generated client is current, the API
 // document passes redocly lint, unit and API tests (PGlite and PostgreSQL), browser tests. Stops at
 // the first failure.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -33,24 +33,72 @@ function run(title, command, args, env = {}) {
   if (status !== 0) fail(status);
 }
 
-/** Runs vitest with a JSON report beside the normal one, and adds its counts to the totals. */
-function vitest(title, args, env = {}, node = null) {
-  const report = join(tmpdir(), `vitest-${process.pid}-${Date.now()}.json`);
-  const vitestArgs = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args];
+function reportPath() {
+  return join(tmpdir(), `vitest-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
+}
+
+function vitestArgs(report, args) {
+  return ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args];
+}
+
+/** Adds a vitest JSON report's counts to the totals. */
+function count(report) {
   try {
-    if (node) run(title, node, [join(root, 'node_modules/vitest/vitest.mjs'), ...vitestArgs], env);
-    else run(title, 'npx', ['vitest', ...vitestArgs], env);
-  } finally {
-    try {
-      const json = JSON.parse(readFileSync(report, 'utf8'));
-      totals.passed += json.numPassedTests;
-      totals.failed += json.numFailedTests;
-      totals.skipped += json.numPendingTests + json.numTodoTests;
-    } catch {
-      // No report: the run failed before writing it, and has said why.
-    }
-    rmSync(report, { force: true });
+    const json = JSON.parse(readFileSync(report, 'utf8'));
+    totals.passed += json.numPassedTests;
+    totals.failed += json.numFailedTests;
+    totals.skipped += json.numPendingTests + json.numTodoTests;
+  } catch {
+    // No report: the run failed before writing it, and has said why.
   }
+  rmSync(report, { force: true });
+}
+
+/** Runs vitest with a JSON report beside the normal one, and adds its counts to the totals. */
+function vitest(title, args, env = {}) {
+  const report = reportPath();
+  try {
+    run(title, 'npx', ['vitest', ...vitestArgs(report, args)], env);
+  } finally {
+    count(report);
+  }
+}
+
+/**
+ * Starts vitest on another Node in the background, its output kept in a file; `finish()` waits for it,
+ * prints what it printed and adds its counts. Used for a suite that waits mostly on PostgreSQL, beside one
+ * that keeps a core busy: vitest gives a two-core machine one worker, and the other core sat idle.
+ */
+function vitestInBackground(title, node, args, env = {}) {
+  const report = reportPath();
+  const logPath = join(tmpdir(), `vitest-${process.pid}-${Date.now()}.log`);
+  const log = openSync(logPath, 'w');
+  const started = Date.now();
+  console.log(`\n▶ ${title} (одновременно со следующим шагом; его вывод — по окончании)`);
+  const child = spawn(node, [join(root, 'node_modules/vitest/vitest.mjs'), ...vitestArgs(report, args)], {
+    cwd: root,
+    stdio: ['ignore', log, log],
+    env: { ...process.env, ...env },
+  });
+  const exited = new Promise((done) => {
+    child.once('exit', (code, signal) => done(code ?? (signal ? 1 : 0)));
+    child.once('error', (error) => {
+      console.log(`  ${title}: не запустился: ${error.message}`);
+      done(1);
+    });
+  });
+  return {
+    async finish() {
+      const status = await exited;
+      console.log(`\n▶ ${title}`);
+      process.stdout.write(readFileSync(logPath, 'utf8'));
+      rmSync(logPath, { force: true });
+      count(report);
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(`  ${title}: ${status === 0 ? 'ok' : 'FAILED'} (${seconds} s)`);
+      return status;
+    },
+  };
 }
 
 async function postgresReachable() {
@@ -142,20 +190,33 @@ if (pgStatus === true) {
   console.log('!! Тесты базы данных идут ТОЛЬКО на PGlite. Запустите PostgreSQL или задайте TEST_POSTGRES_URL.');
   console.log(`${line}\n`);
 }
-vitest(
-  'Модульные и API-тесты',
-  projects.flatMap((p) => ['--project', p]),
-  { TEST_POSTGRES_URL: postgresUrl },
-);
+let onNode24 = null;
 if (node24 && pgStatus === true) {
   const version = spawnSync(node24, ['--version'], { encoding: 'utf8' }).stdout.trim();
-  vitest(
+  onNode24 = vitestInBackground(
     `Серверные тесты на PostgreSQL, Node ${version}`,
+    node24,
     ['--project', 'server-postgres'],
     { TEST_POSTGRES_URL: postgresUrl },
-    node24,
   );
 }
+const unitReport = reportPath();
+const unitStatus = step(
+  'Модульные и API-тесты',
+  'npx',
+  [
+    'vitest',
+    ...vitestArgs(
+      unitReport,
+      projects.flatMap((p) => ['--project', p]),
+    ),
+  ],
+  { TEST_POSTGRES_URL: postgresUrl },
+);
+count(unitReport);
+const node24Status = onNode24 ? await onNode24.finish() : 0;
+if (unitStatus !== 0) fail(unitStatus);
+if (node24Status !== 0) fail(node24Status);
 run('Сборка веб-приложения', 'npm', ['run', '--silent', 'build']);
 vitest('Браузерные тесты (Chromium)', ['--config', 'apps/web/e2e/vitest.config.ts']);
 
