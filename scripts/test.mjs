@@ -73,7 +73,8 @@ function vitestInBackground(title, node, args, env = {}) {
   const report = reportPath();
   const logPath = join(tmpdir(), `vitest-${process.pid}-${Date.now()}.log`);
   const log = openSync(logPath, 'w');
-  const started = Date.now();
+  // The log's own times on both ends: the file system's clock (a faked clock, as under faketime, is not its).
+  const started = statSync(logPath).mtimeMs;
   console.log(`\n▶ ${title} (одновременно со следующим шагом; его вывод — по окончании)`);
   const child = spawn(node, [join(root, 'node_modules/vitest/vitest.mjs'), ...vitestArgs(report, args)], {
     cwd: root,
