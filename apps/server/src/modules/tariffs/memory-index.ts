@@ -220,8 +220,16 @@ export class TariffIndex {
    * put the search, the serialization and the ETag hash at a third of a request.
    */
   async page(search: TariffSearch, make: () => Promise<string>): Promise<ListPage> {
+    return this.answer(`list ${JSON.stringify(search)}`, make);
+  }
+
+  /**
+   * Any answer drawn from the catalogue (a region's filter bounds), kept like the list's pages until the
+   * catalogue changes: the filters' two aggregates were most of the database time of a /tariffs page drawn
+   * afresh. A call that fails (an unknown region) is not kept.
+   */
+  async answer(key: string, make: () => Promise<string>): Promise<ListPage> {
     const snap = await this.fresh();
-    const key = JSON.stringify(search);
     const cached = snap.pages.get(key);
     if (cached) return cached;
     const body = await make();

@@ -112,7 +112,11 @@ const tariffRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Ref('TariffFilters'), 400: ProblemRef },
       },
     },
-    async (request) => filtersFor(app.db, { code: request.query.RegionCode }),
+    async (request, reply) => {
+      const { RegionCode } = request.query;
+      const make = async () => String(reply.serialize(await filtersFor(app.db, { code: RegionCode })));
+      return sendPage(reply, await index.answer(`filters code ${RegionCode}`, make));
+    },
   );
 
   app.get(
@@ -126,7 +130,11 @@ const tariffRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Ref('TariffFilters'), 400: ProblemRef },
       },
     },
-    async (request) => filtersFor(app.db, { slug: request.query.RegionSlug }, request.query.QueryType),
+    async (request, reply) => {
+      const { RegionSlug, QueryType } = request.query;
+      const make = async () => String(reply.serialize(await filtersFor(app.db, { slug: RegionSlug }, QueryType)));
+      return sendPage(reply, await index.answer(`filters slug ${RegionSlug} ${QueryType ?? ''}`, make));
+    },
   );
 
   for (const [version, operationId] of [

@@ -483,10 +483,16 @@ describe('import and export', () => {
 
   it('with replace, archives every tariff the file leaves out', async () => {
     const before = await page('/api/v1.4/tariff/list?RegionCode=77&Take=100');
+    // The filters are kept per catalogue version too: asked before the import, they change with it.
+    const filtersBefore = (await get('/api/v2/tariff/filters?RegionSlug=moskva')).body;
+    expect(filtersBefore.totalRows).toBe(before.totalRows);
     const keep = catalogue.filter((c) => c.operatorSlug === 'yota');
     await importCatalogue(t.app.db, keep, { replace: true });
     const after = await page('/api/v1.4/tariff/list?RegionCode=77&Take=100');
     expect(before.totalRows).toBeGreaterThan(after.totalRows);
+    const filtersAfter = (await get('/api/v2/tariff/filters?RegionSlug=moskva')).body;
+    expect(filtersAfter.totalRows).toBe(after.totalRows);
+    expect((filtersAfter.operators as { slug: string }[]).map((o) => o.slug)).toEqual(['yota']);
     expect(new Set(after.data.map((r) => r.operatorSlug))).toEqual(new Set(['yota']));
     const gone = before.data.find((r) => r.operatorSlug === 'mts');
     expect((await get(`/api/v1.1/tariff/${gone?.id}`)).body.isArchived).toBe(true);
