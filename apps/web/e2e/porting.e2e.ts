@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import { type Site, watchErrors, withSiteAndBrowser } from './site';
 
@@ -252,25 +252,16 @@ describe('porting wizard', () => {
       .getByTestId('application-number')
       .filter({ hasText: `№ ${orderId}` })
       .waitFor();
-    // Withdrawing is offered while the window is not scheduled (at this time scale it may already be:
-    // wizard-ux.e2e.ts covers both states at a slower one); asked twice, the outcome is said.
-    const rule = await page.getByTestId('withdraw-rule').innerText();
-    if (rule.startsWith('Отозвать заявление можно')) {
-      await page.getByRole('button', { name: 'Отозвать заявление' }).click();
-      // The window may be scheduled at any moment here: then the question gives way to a message saying so.
-      const notice = page.getByTestId('withdraw-notice');
-      const yes = page.getByRole('button', { name: 'Да, отозвать' });
-      await yes.or(notice).first().waitFor();
-      if (!(await notice.isVisible())) {
-        await yes.click({ timeout: 5_000 }).catch(async (error: unknown) => {
-          if (!(await notice.isVisible())) throw error;
-        });
-      }
-      await notice.waitFor({ timeout: 15_000 });
-      expect(await notice.innerText()).toMatch(/^(Заявление отозвано|Отозвать заявление нельзя)/);
-    } else {
-      expect(rule).toContain('отозвать заявление уже нельзя');
+    // Withdrawing is offered while the window is not scheduled; at this time scale the central database may
+    // schedule it at any moment, before, between or after the two clicks (wizard-ux.e2e.ts covers each state
+    // at a slower one). Whenever it happens, the page says so: the button gives way to the rule, or the open
+    // question to a notice; otherwise the outcome of the withdrawal is said.
+    const outcome = await withdrawWhileOpen(page);
+    if (outcome === 'closed') {
+      expect(await page.getByTestId('withdraw-rule').innerText()).toContain('отозвать заявление уже нельзя');
       expect(await page.getByRole('button', { name: 'Отозвать заявление' }).count()).toBe(0);
+    } else {
+      expect(outcome).toMatch(/^(Заявление отозвано|Отозвать заявление нельзя)/);
     }
     await page.screenshot({ path: '/tmp/porting-withdraw-phone.png', fullPage: true });
     // The expected failures: step 1's refusal (a draft exists), the wrong code and perhaps a refused withdrawal.
@@ -310,3 +301,27 @@ describe('porting wizard', () => {
     await page.close();
   });
 });
+
+/**
+ * Withdraws the application on its page if the window is not scheduled yet: 'closed' when the rule says it
+ * is (before the first click or while asking), else the text of the notice that says what came of it.
+ */
+async function withdrawWhileOpen(page: Page): Promise<string> {
+  const button = page.getByRole('button', { name: 'Отозвать заявление' });
+  const yes = page.getByRole('button', { name: 'Да, отозвать' });
+  const notice = page.getByTestId('withdraw-notice');
+  const closed = page.getByTestId('withdraw-rule').filter({ hasText: 'отозвать заявление уже нельзя' });
+  // A click that finds its button gone is fine only when the page says why.
+  const clickUnlessSaid = (target: Locator) =>
+    target.click({ timeout: 5_000 }).catch(async (error: unknown) => {
+      if (!(await notice.isVisible()) && !(await closed.isVisible())) throw error;
+    });
+  await button.or(closed).first().waitFor();
+  if (!(await closed.isVisible())) {
+    await clickUnlessSaid(button);
+    await yes.or(notice).or(closed).first().waitFor();
+    if (await yes.isVisible()) await clickUnlessSaid(yes);
+  }
+  await notice.or(closed).first().waitFor({ timeout: 15_000 });
+  return (await notice.isVisible()) ? notice.innerText() : 'closed';
+}
