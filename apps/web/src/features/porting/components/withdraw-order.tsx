@@ -38,7 +38,12 @@ export function WithdrawOrder({ order }: { order: PortationOrder }) {
   useEffect(() => {
     if (asking && !order.canWithdraw && !remove.isPending) {
       setAsking(false);
-      setNotice({ color: 'red', title: 'Отозвать заявление нельзя', text: WITHDRAW_CLOSED });
+      // The rule beside it says the rest (WITHDRAW_CLOSED).
+      setNotice({
+        color: 'red',
+        title: 'Отозвать заявление нельзя',
+        text: 'Пока вы подтверждали, БДПН назначила окно переноса.',
+      });
     }
   }, [asking, order.canWithdraw, remove.isPending]);
 
