@@ -2,9 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CITIZENS, type CookieJar, signIn } from '../../test/esia';
 import { loadConfig } from '../config/env';
+import { regions } from '../db/schema';
 import { PageCache } from '../lib/page-cache';
 import { bumpNewsVersion } from '../modules/news/repository';
 import { createTestApp, type TestApp } from '../test/app';
@@ -176,6 +178,41 @@ describe('the page cache', () => {
       redrawn = drawNo(res.body) !== drawNo(before.body);
     }
     expect(redrawn).toBe(true);
+  });
+
+  it('keeps the reference answers pages are drawn from per data version, for signed-in visitors too', async () => {
+    // How many times the regions route has answered (the renderer's own calls included).
+    const regionCalls = async () => {
+      const { body } = await t.app.metrics.text();
+      return [...body.matchAll(/_count\{[^}]*route="\/api\/v1\/region\/list"[^}]*\} (\d+)/g)].reduce(
+        (sum, m) => sum + Number(m[1]),
+        0,
+      );
+    };
+    const regionsOn = (html: string) => Number(/Регионов: (\d+)/.exec(html)?.[1]);
+    const page = () => t.app.inject({ method: 'GET', url: '/account', headers: { cookie: ivanov.header() } });
+    const first = await page();
+    const asked = await regionCalls();
+    // Drawn again for each view (a signed-in page is never kept), without asking for the regions again.
+    const views = await Promise.all(Array.from({ length: 5 }, page));
+    for (const view of views) expect(regionsOn(view.body)).toBe(regionsOn(first.body));
+    expect(new Set(views.map((v) => drawNo(v.body))).size).toBe(5);
+    expect(await regionCalls()).toBe(asked);
+    // A new region moves the data version: the next pages are drawn from the new answer.
+    await t.database.handle.db.insert(regions).values({
+      code: 999,
+      slug: 'test-region',
+      name: 'Тестовый регион',
+      shortName: 'Тестовый',
+      federalDistrict: 'Центральный',
+      gridX: 0,
+      gridY: 0,
+    });
+    await expect
+      .poll(async () => regionsOn((await page()).body), { timeout: 5_000, interval: 20 })
+      .toBe(regionsOn(first.body) + 1);
+    expect(await regionCalls()).toBeGreaterThan(asked);
+    await t.database.handle.db.delete(regions).where(eq(regions.code, 999));
   });
 
   it('writes a canonical link on every page and a sharing card where the page asks for one', async () => {

@@ -80,6 +80,26 @@ const SHARED_ANSWERS = [
 ];
 
 /**
+ * Reference answers the same for every visitor, signed in or not, that the frame and the pickers ask for
+ * on nearly every page drawn: the public settings (the theme), the service lists, the regions. The renderer
+ * keeps them per data version (decision 114) instead of asking its own routes again for each page.
+ */
+const REFERENCE_ANSWERS = [
+  /^\/api\/v1\/setting\//,
+  /^\/api\/v1\/tariff(media|convergence)service$/,
+  /^\/api\/v1\/region\/list$/,
+];
+
+/** At most this many reference answers are kept (a query string of its own makes another). */
+const KEPT_ANSWERS_MAX = 200;
+
+interface KeptAnswer {
+  type: string | undefined;
+  body: Buffer;
+  storedAt: number;
+}
+
+/**
  * What the pages are drawn from, as one value: settings (the news and tariff catalogue versions are
  * settings rows, as are the theme and the rest), flags, regions, operators, their regions, coverage and
  * the numbering plan's version. Small tables: one read a period per node.
@@ -161,54 +181,59 @@ export async function createPageRenderer(
       : undefined;
   app.decorate('pageCache', cache);
 
+  // Reference answers kept for the data version they were made under (REFERENCE_ANSWERS).
+  const answers = new Map<string, KeptAnswer>();
   // The data version this node last read; undefined until read (nothing is kept before).
   let version: string | undefined;
+  const forget = () => {
+    cache?.clear();
+    answers.clear();
+  };
   const readVersion = async () => {
     const result = (await app.db.execute(DATA_VERSION)) as unknown as { rows: { version: string | null }[] };
     const next = result.rows[0]?.version ?? '';
     if (next !== version) {
       version = next;
-      cache?.clear();
+      forget();
     }
   };
-  if (cache) {
-    let timer: NodeJS.Timeout | undefined;
-    const poll = () => {
-      readVersion()
-        .catch((err: unknown) => {
-          // Unknown data: nothing kept is served until the version is read again.
-          version = undefined;
-          cache.clear();
-          app.log.warn({ err }, 'кэш страниц: версия данных не прочитана');
-        })
-        .finally(() => {
-          if (timer) timer = setTimeout(poll, cacheSettings.pollMs).unref();
-        });
-    };
-    // A staff change made through this node (news, tariffs, flags, settings) empties its kept pages before
-    // the change is answered, so whoever acted sees the site changed at once; other nodes hear of it at
-    // their next read of the data version.
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (
-        request.method !== 'GET' &&
-        request.method !== 'HEAD' &&
-        request.url.startsWith('/api/v1/staff/') &&
-        reply.statusCode < 400
-      ) {
-        cache.clear();
-        await readVersion().catch(() => undefined);
-      }
-      return payload;
-    });
-    app.addHook('onReady', async () => {
+  // The version is read whether or not pages are kept: the reference answers are kept by it too.
+  let timer: NodeJS.Timeout | undefined;
+  const poll = () => {
+    readVersion()
+      .catch((err: unknown) => {
+        // Unknown data: nothing kept is served until the version is read again.
+        version = undefined;
+        forget();
+        app.log.warn({ err }, 'кэш страниц: версия данных не прочитана');
+      })
+      .finally(() => {
+        if (timer) timer = setTimeout(poll, cacheSettings.pollMs).unref();
+      });
+  };
+  // A staff change made through this node (news, tariffs, flags, settings) empties its kept pages before
+  // the change is answered, so whoever acted sees the site changed at once; other nodes hear of it at
+  // their next read of the data version.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (
+      request.method !== 'GET' &&
+      request.method !== 'HEAD' &&
+      request.url.startsWith('/api/v1/staff/') &&
+      reply.statusCode < 400
+    ) {
+      forget();
       await readVersion().catch(() => undefined);
-      timer = setTimeout(poll, cacheSettings.pollMs).unref();
-    });
-    app.addHook('preClose', async () => {
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-    });
-  }
+    }
+    return payload;
+  });
+  app.addHook('onReady', async () => {
+    await readVersion().catch(() => undefined);
+    timer = setTimeout(poll, cacheSettings.pollMs).unref();
+  });
+  app.addHook('preClose', async () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+  });
 
   const draw = async (request: FastifyRequest, anonymous: boolean): Promise<Drawn | undefined> => {
     const cookies: string[] = [];
@@ -218,6 +243,15 @@ export async function createPageRenderer(
       const call = input instanceof Request ? input : new Request(input, init);
       const url = new URL(call.url);
       if (call.method !== 'GET' || !SHARED_ANSWERS.some((pattern) => pattern.test(url.pathname))) shared = false;
+      const keptFor = version;
+      const key =
+        call.method === 'GET' && keptFor !== undefined && REFERENCE_ANSWERS.some((p) => p.test(url.pathname))
+          ? `${keptFor} ${url.pathname}${url.search}`
+          : undefined;
+      const kept = key === undefined ? undefined : answers.get(key);
+      if (kept && now() - kept.storedAt < (cacheSettings.ttlMs ?? PAGE_TTL_MS)) {
+        return new Response(kept.body, { status: 200, headers: kept.type ? { 'content-type': kept.type } : {} });
+      }
       const answer = await app.inject({
         method: call.method as HTTPMethods,
         url: url.pathname + url.search,
@@ -237,6 +271,15 @@ export async function createPageRenderer(
       const headers = new Headers();
       const type = answer.headers['content-type'];
       if (typeof type === 'string') headers.set('content-type', type);
+      // Kept only when made under the version it is kept for, and the same for everyone (no cookie).
+      if (key !== undefined && answer.statusCode === 200 && !setCookie && version === keptFor) {
+        if (answers.size >= KEPT_ANSWERS_MAX) answers.clear();
+        answers.set(key, {
+          type: typeof type === 'string' ? type : undefined,
+          body: answer.rawPayload,
+          storedAt: now(),
+        });
+      }
       const empty = answer.statusCode === 204 || answer.statusCode === 304;
       return new Response(empty ? null : answer.rawPayload, { status: answer.statusCode, headers });
     };
