@@ -34,11 +34,7 @@ export default defineConfig({
         test: { name: 'packages', include: ['packages/*/src/**/*.test.ts'] },
       },
       {
-        test: {
-          name: 'web-unit',
-          include: ['apps/web/src/**/*.test.ts', 'apps/web/src/**/*.test.tsx'],
-          environment: 'node',
-        },
+        test: { name: 'web-unit', include: ['apps/web/src/**/*.test.ts'], environment: 'node' },
       },
     ],
   },

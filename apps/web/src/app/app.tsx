@@ -3,7 +3,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { BrowserOnly } from '../components/browser-only';
 import { MainLayout } from './main-layout';
-import { cssVariablesResolver, themeCssVariables, themeFor } from './theme';
+import { cssVariablesResolver, themeFor } from './theme';
 
 export const NOTIFICATION_TIMEOUT_MS = 5000;
 
@@ -14,9 +14,7 @@ const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({
 /** The whole site as the server draws it and the browser takes it over: theme, data, frame and pages. */
 export function App({ queryClient, theme }: { queryClient: QueryClient; theme: string }) {
   return (
-    <MantineProvider theme={themeFor(theme)} cssVariablesResolver={cssVariablesResolver} withCssVariables={false}>
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the theme's own CSS variables, made from constants */}
-      <style data-mantine-styles dangerouslySetInnerHTML={{ __html: themeCssVariables(theme) }} />
+    <MantineProvider theme={themeFor(theme)} cssVariablesResolver={cssVariablesResolver}>
       <BrowserOnly>
         <Suspense fallback={null}>
           <Notifications position="bottom-center" autoClose={NOTIFICATION_TIMEOUT_MS} />

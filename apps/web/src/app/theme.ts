@@ -1,15 +1,4 @@
-import {
-  type ConvertCSSVariablesInput,
-  type CSSVariablesResolver,
-  convertCssVariables,
-  createTheme,
-  DEFAULT_THEME,
-  defaultCssVariablesResolver,
-  type MantineColor,
-  type MantineColorsTuple,
-  type MantineThemeOverride,
-  mergeMantineTheme,
-} from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, type MantineColor, type MantineColorsTuple } from '@mantine/core';
 
 /**
  * The site's green, darkened where text or controls use it so that every pairing passes WCAG 2.2 AA
@@ -90,22 +79,10 @@ export const ERROR = '#c92a2a';
 // Theme names the site-theme-current setting may hold; anything else falls back to green.
 const THEMES: Record<string, MantineColor> = { green: 'green', blue: 'blue', teal: 'teal', violet: 'violet' };
 
-const themes = new Map<MantineColor, MantineThemeOverride>();
-
-/** The Mantine theme for a site-theme-current value; green unless the setting names another. Made once. */
-export function themeFor(name: string): MantineThemeOverride {
-  const primary = THEMES[name] ?? 'green';
-  let theme = themes.get(primary);
-  if (!theme) {
-    theme = makeTheme(primary);
-    themes.set(primary, theme);
-  }
-  return theme;
-}
-
-function makeTheme(primary: MantineColor): MantineThemeOverride {
+/** The Mantine theme for a site-theme-current value; green unless the setting names another. */
+export function themeFor(name: string) {
   return createTheme({
-    primaryColor: primary,
+    primaryColor: THEMES[name] ?? 'green',
     // Filled buttons, links and focus rings take shade 8: the lighter default shade 6 fails AA with white.
     primaryShade: { light: 8, dark: 8 },
     colors: { green: GREEN, yellow: YELLOW, orange: ORANGE, teal: TEAL, cyan: CYAN },
@@ -132,42 +109,3 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   },
   dark: {},
 });
-
-/** Keeps what differs from `defaults` (Mantine's stylesheet already declares the defaults). */
-function withoutDefaults(
-  input: ConvertCSSVariablesInput,
-  defaults: ConvertCSSVariablesInput,
-): ConvertCSSVariablesInput {
-  const differing = (own: Record<string, string>, base: Record<string, string>) =>
-    Object.fromEntries(Object.entries(own).filter(([key, value]) => base[key] !== value));
-  return {
-    variables: differing(input.variables, defaults.variables),
-    light: differing(input.light, defaults.light),
-    dark: differing(input.dark, defaults.dark),
-  };
-}
-
-const themeCss = new Map<string, string>();
-
-/**
- * The theme's CSS variables, as Mantine's provider writes them (its resolver, ours over it, without the
- * defaults its stylesheet holds), made once per theme: the provider made them on every page the server
- * drew, about a millisecond of each (issue 21). `App` writes them and turns the provider's own off.
- */
-export function themeCssVariables(name: string): string {
-  const primary = THEMES[name] ?? 'green';
-  let css = themeCss.get(primary);
-  if (css === undefined) {
-    const theme = mergeMantineTheme(DEFAULT_THEME, themeFor(primary));
-    const base = defaultCssVariablesResolver(theme);
-    const own = cssVariablesResolver(theme);
-    const merged = {
-      variables: { ...base.variables, ...own.variables },
-      light: { ...base.light, ...own.light },
-      dark: { ...base.dark, ...own.dark },
-    };
-    css = convertCssVariables(withoutDefaults(merged, defaultCssVariablesResolver(DEFAULT_THEME)));
-    themeCss.set(primary, css);
-  }
-  return css;
-}
