@@ -1,5 +1,6 @@
 import { Switch } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { userMessage } from '../../../lib/errors';
 import { getWatchSwitchesQueryOptions, useSetWatch } from '../api';
 
@@ -10,9 +11,12 @@ import { getWatchSwitchesQueryOptions, useSetWatch } from '../api';
 export function WatchSwitch({ msisdn }: { msisdn: string }) {
   const { data } = useQuery(getWatchSwitchesQueryOptions());
   const setWatch = useSetWatch();
+  // What the person asked for, shown from the click until the server's answer is in the list: the
+  // mutation's own pending state arrives a moment after the click, and the switch sprang back meanwhile.
+  const [asked, setAsked] = useState<boolean | null>(null);
   const current = data?.find((s) => s.msisdn === msisdn);
   if (!current) return null;
-  const checked = setWatch.isPending ? setWatch.variables.enabled : current.enabled;
+  const checked = asked ?? current.enabled;
   const description = !current.confirmed
     ? 'Включить можно для номера, подтверждённого в Госуслугах или кодом из SMS.'
     : checked
@@ -22,7 +26,11 @@ export function WatchSwitch({ msisdn }: { msisdn: string }) {
     <Switch
       checked={checked}
       disabled={setWatch.isPending || (!current.confirmed && !current.enabled)}
-      onChange={(event) => setWatch.mutate({ msisdn, enabled: event.currentTarget.checked })}
+      onChange={(event) => {
+        const enabled = event.currentTarget.checked;
+        setAsked(enabled);
+        setWatch.mutate({ msisdn, enabled }, { onSettled: () => setAsked(null) });
+      }}
       label="Сообщать о попытках перенести номер"
       description={description}
       error={setWatch.isError ? userMessage(setWatch.error) : undefined}
