@@ -9,6 +9,7 @@ import { App } from './app/app';
 import { preloadSignedInFrame } from './app/main-layout';
 import type { ServerState } from './app/query-client';
 import { loadRouteData, routeOf } from './app/router';
+import { themeStyles } from './app/theme-styles';
 import { getAuthQueryOptions } from './features/auth';
 import { getFeaturesQueryOptions, getThemeQueryOptions } from './features/settings';
 import { setServerFetch } from './lib/api-instance';
@@ -102,7 +103,7 @@ export function render({ url, fetch }: RenderRequest): Promise<RenderResult> {
       <PageMetaCollector value={collect}>
         <NotFoundSignal value={notFoundDrawn}>
           <Router ssrPath={pathname} ssrSearch={search}>
-            <App queryClient={queryClient} theme={theme} />
+            <App queryClient={queryClient} theme={theme} themeStyles={themeStyles(theme)} />
           </Router>
         </NotFoundSignal>
       </PageMetaCollector>,

@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { BrowserOnly } from '../components/browser-only';
 import { MainLayout } from './main-layout';
 import { cssVariablesResolver, themeFor } from './theme';
@@ -11,10 +11,28 @@ export const NOTIFICATION_TIMEOUT_MS = 5000;
 // arrives wait in Mantine's store and appear when it mounts.
 const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
-/** The whole site as the server draws it and the browser takes it over: theme, data, frame and pages. */
-export function App({ queryClient, theme }: { queryClient: QueryClient; theme: string }) {
+/**
+ * The whole site as the server draws it and the browser takes it over: theme, data, frame and pages.
+ * `themeStyles` is the server's: the theme's two style elements, drawn once per theme instead of by Mantine
+ * for every page (decision 115); the markup is the same, so the browser takes it over unchanged.
+ */
+export function App({
+  queryClient,
+  theme,
+  themeStyles,
+}: {
+  queryClient: QueryClient;
+  theme: string;
+  themeStyles?: ReactNode;
+}) {
   return (
-    <MantineProvider theme={themeFor(theme)} cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider
+      theme={themeFor(theme)}
+      cssVariablesResolver={cssVariablesResolver}
+      withCssVariables={!themeStyles}
+      withGlobalClasses={!themeStyles}
+    >
+      {themeStyles}
       <BrowserOnly>
         <Suspense fallback={null}>
           <Notifications position="bottom-center" autoClose={NOTIFICATION_TIMEOUT_MS} />

@@ -1,5 +1,6 @@
-import { Badge, Button, Card, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { TickBox } from '../../../components/tick-box';
 import { OperatorLogo } from '../../operators';
 import type { Tariff } from '../api';
 import { formatAllowance, formatMonthly, formatUnitPrice } from '../format';
@@ -74,7 +75,7 @@ export function TariffCard({
             {formatMonthly(t.price)}
           </Text>
           <Group gap="xs" wrap="nowrap">
-            <Checkbox
+            <TickBox
               label="Сравнить"
               checked={compared}
               disabled={compareDisabled && !compared}
