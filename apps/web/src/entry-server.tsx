@@ -8,6 +8,7 @@ import { Router } from 'wouter';
 import { App } from './app/app';
 import { preloadSignedInFrame } from './app/main-layout';
 import type { ServerState } from './app/query-client';
+import { preloadSignInUnavailable } from './app/route-guard';
 import { loadRouteData, routeOf } from './app/router';
 import { themeStyles } from './app/theme-styles';
 import { getAuthQueryOptions } from './features/auth';
@@ -81,7 +82,11 @@ export function render({ url, fetch }: RenderRequest): Promise<RenderResult> {
       queryClient.prefetchQuery(getFeaturesQueryOptions()),
     ]);
     const signedIn = queryClient.getQueryData(getAuthQueryOptions().queryKey)?.isLogged === true;
-    await Promise.all([loadRouteData(pathname, search, queryClient), signedIn ? preloadSignedInFrame() : null]);
+    // The frame's code drawn for a signed-in person, or the notice drawn for sign-in routes while sign-in is off.
+    await Promise.all([
+      loadRouteData(pathname, search, queryClient),
+      signedIn ? preloadSignedInFrame() : preloadSignInUnavailable(),
+    ]);
     // Only answers travel to the browser: a part whose call failed is drawn as the browser will first
     // draw it (loading), and the browser asks again.
     const failed = queryClient

@@ -1,4 +1,4 @@
-import { Anchor, Box, Burger, Button, Container, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Box, Burger, Button, Container, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
@@ -6,29 +6,14 @@ import { Link as RouterLink } from 'wouter';
 import { getAuthQueryOptions, loginUrl, logoutUrl, SessionKeeper } from '../features/auth';
 import { type Feature, getFeaturesQueryOptions } from '../features/settings';
 import { useCurrentUrl } from '../lib/location';
+import { preloadable } from '../lib/preloadable';
 import { AccountMenuButton } from './account-menu-button';
 import classes from './main-layout.module.css';
 import { AppRoutes } from './router';
 import { ScrollManager } from './scroll-manager';
 
 // Loaded when first needed: a signed-in visitor's menu, the narrow screens' drawer.
-type AccountMenuModule = typeof import('./account-menu');
-let accountMenu: AccountMenuModule | undefined;
-const loadAccountMenu = () =>
-  import('./account-menu').then((module) => {
-    accountMenu = module;
-    return module;
-  });
-// Once its code is here, the menu is handed to React at once (a thenable that answers when asked): the
-// server loads it before its one render of a signed-in page, which then draws the menu, not its fallback.
-const AccountMenu = lazy(() =>
-  accountMenu
-    ? ({
-        // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose, so React takes the module at once
-        then: (resolve: (m: AccountMenuModule) => void) => resolve(accountMenu as AccountMenuModule),
-      } as Promise<AccountMenuModule>)
-    : loadAccountMenu(),
-);
+const { Component: AccountMenu, preload: loadAccountMenu } = preloadable(() => import('./account-menu'));
 
 /** Loads the code the frame draws for a signed-in person (the server, before it draws their page). */
 export const preloadSignedInFrame = (): Promise<unknown> => loadAccountMenu();
@@ -149,25 +134,23 @@ export function MainLayout() {
       {/* The scroll lock of dialogs pads this class, so the header does not jump when a dialog opens. */}
       <header className={`${classes.header} right-scroll-bar-position`}>
         <Container size="xl" h="100%">
-          <Group h="100%" justify="space-between" wrap="nowrap">
-            <UnstyledButton
-              component={RouterLink}
+          {/* Plain elements and the layout's classes where Mantine's Group and Text only laid them out. */}
+          <div className={classes.bar}>
+            <RouterLink
               to="/"
-              className={classes.brand}
+              className={`mantine-focus-auto ${classes.brand}`}
               aria-label="Перенос номера — на главную"
             >
               <img src="/favicon.svg" alt="" width={32} height={32} />
-              <Text fw={700} size="lg" c="var(--mantine-primary-color-filled)">
-                Перенос номера
-              </Text>
-            </UnstyledButton>
-            <Group gap={4} visibleFrom="lg" component="nav" aria-label="Основное меню" wrap="nowrap">
+              <span className={classes.brandName}>Перенос номера</span>
+            </RouterLink>
+            <nav className={`${classes.menu} mantine-visible-from-lg`} aria-label="Основное меню">
               {links}
-            </Group>
-            <Group gap="xs" wrap="nowrap">
-              <Box visibleFrom="sm">
+            </nav>
+            <div className={classes.actions}>
+              <div className="mantine-visible-from-sm">
                 <AccountControl />
-              </Box>
+              </div>
               <Burger
                 opened={opened}
                 onClick={() => {
@@ -177,8 +160,8 @@ export function MainLayout() {
                 hiddenFrom="lg"
                 aria-label="Открыть меню"
               />
-            </Group>
-          </Group>
+            </div>
+          </div>
         </Container>
       </header>
       {drawerWanted && (
@@ -203,45 +186,48 @@ export function MainLayout() {
   );
 }
 
+/**
+ * The footer of every page, in plain elements and the layout's classes rather than Mantine's Stack, Group,
+ * Text and Anchor: eighteen fewer components for every page drawn (decision 115).
+ */
 function Footer() {
   const year = new Date().getFullYear();
   const footerItems = useNavItems(FOOTER_NAV);
+  const link = `mantine-focus-auto ${classes.footerLink}`;
   return (
-    <Box component="footer" className={classes.footer}>
+    <footer className={classes.footer}>
       <Container size="xl" py="xl">
-        <Group justify="space-between" align="flex-start" gap="xl">
-          <Stack gap={4} maw={520}>
-            <Text fw={700}>Перенос номера</Text>
-            <Text size="sm" c="dimmed">
+        <div className={classes.footerRow}>
+          <div className={classes.footerAbout}>
+            <p className={classes.footerName}>Перенос номера</p>
+            <p className={classes.footerNote}>
               Сведения о принадлежности номеров — по реестру российской системы и плана нумерации Минцифры России и базе
               данных перенесённых номеров. Вход — через Госуслуги (ЕСИА).
-            </Text>
-            <Text size="sm" c="dimmed">
-              © {year}
-            </Text>
-          </Stack>
-          <Group gap="lg" align="flex-start">
-            <Stack gap={4} component="nav" aria-label="Разделы сайта">
+            </p>
+            <p className={classes.footerNote}>© {year}</p>
+          </div>
+          <div className={classes.footerColumns}>
+            <nav className={classes.footerColumn} aria-label="Разделы сайта">
               {footerItems.map((item) => (
-                <Anchor key={item.to} component={RouterLink} to={item.to} size="sm">
+                <RouterLink key={item.to} to={item.to} className={link}>
                   {item.label}
-                </Anchor>
+                </RouterLink>
               ))}
-            </Stack>
-            <Stack gap={4}>
-              <Anchor component={RouterLink} to="/check" size="sm">
+            </nav>
+            <div className={classes.footerColumn}>
+              <RouterLink to="/check" className={link}>
                 Проверка номера
-              </Anchor>
-              <Anchor component={RouterLink} to="/tariffs" size="sm">
+              </RouterLink>
+              <RouterLink to="/tariffs" className={link}>
                 Тарифы
-              </Anchor>
-              <Anchor href="/api/docs" size="sm">
+              </RouterLink>
+              <a href="/api/docs" className={link}>
                 API для разработчиков
-              </Anchor>
-            </Stack>
-          </Group>
-        </Group>
+              </a>
+            </div>
+          </div>
+        </div>
       </Container>
-    </Box>
+    </footer>
   );
 }

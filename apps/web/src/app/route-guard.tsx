@@ -5,9 +5,16 @@ import { getAuthQueryOptions, loginUrl } from '../features/auth';
 import { type Feature, getFeaturesQueryOptions } from '../features/settings';
 import { previousUrl, trackNavigation, useCurrentUrl } from '../lib/location';
 import { usePageMeta } from '../lib/page-meta';
+import { preloadable } from '../lib/preloadable';
 import NotFoundPage from '../routes/not-found';
-import SignInUnavailable from '../routes/sign-in-unavailable';
 import type { RouteDef } from './route-table';
+
+// Drawn only while sign-in is switched off: its code arrives then (the server loads it before drawing).
+const { Component: SignInUnavailable, preload: preloadSignInUnavailable } = preloadable(
+  () => import('../routes/sign-in-unavailable'),
+);
+
+export { preloadSignInUnavailable };
 
 /** Applies a route's declared guards: a disabled feature is not found; sign-in sends the visitor to ESIA. */
 export function RouteGuard({ def, children }: { def: RouteDef; children: ReactNode }) {
