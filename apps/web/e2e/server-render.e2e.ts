@@ -97,6 +97,33 @@ describe('pages drawn on the server', () => {
     await page.close();
   });
 
+  it('opens an answer of the questions page without any script, and after the page is taken over, by its address', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const bare = await context.newPage();
+    await bare.goto(`${site.url}/faq`);
+    const question = bare.getByText('Сколько номеров можно проверить за день?');
+    const answer = bare.getByText(/без входа доступно 20\s+проверок в сутки/);
+    expect(await answer.isVisible()).toBe(false);
+    await question.click();
+    await answer.waitFor();
+    await question.click();
+    await answer.waitFor({ state: 'hidden' });
+    await context.close();
+
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    const errors = watchErrors(page);
+    await page.goto(`${site.url}/faq#limit-proverok`);
+    await page.getByText(/без входа доступно 20\s+проверок в сутки/).waitFor();
+    expect(await page.locator('details[open]').count()).toBe(1);
+    // Taken over by the browser, an answer still opens and closes with a click.
+    await page.getByText('Что такое перенос номера (MNP)?').click();
+    await expect.poll(() => page.locator('details[open]').count()).toBe(2);
+    await page.getByText('Что такое перенос номера (MNP)?').click();
+    await expect.poll(() => page.locator('details[open]').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('draws a signed-in visitor’s page with their name in the header, from their session cookie', async () => {
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
     await page.goto(`${site.url}/account`);

@@ -1,12 +1,13 @@
-import { Accordion, Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { Page } from '../components/page';
 import { STATUS_LABELS } from '../features/porting';
 import { useCurrentUrl } from '../lib/location';
+import classes from './faq.module.css';
 
 interface Question {
-  /** Slug: the accordion value and the `#hash` that opens this answer. */
+  /** Slug: the answer's id and the `#hash` that opens it. */
   value: string;
   question: string;
   answer: ReactNode;
@@ -255,16 +256,32 @@ export default function FaqPage() {
         <section key={group.id} id={group.id}>
           <Stack gap="sm">
             <Title order={2}>{group.title}</Title>
-            <Accordion multiple variant="separated" order={3} value={opened} onChange={setOpened}>
+            {/* The browser's own disclosure widgets: they open before the page's scripts run (decision 115). */}
+            <div className={classes.questions}>
               {group.questions.map((q) => (
-                <Accordion.Item key={q.value} value={q.value} id={q.value}>
-                  <Accordion.Control>{q.question}</Accordion.Control>
-                  <Accordion.Panel>
-                    <Text component="div">{q.answer}</Text>
-                  </Accordion.Panel>
-                </Accordion.Item>
+                <details
+                  key={q.value}
+                  id={q.value}
+                  className={classes.item}
+                  open={opened.includes(q.value)}
+                  onToggle={(event) => {
+                    const open = event.currentTarget.open;
+                    setOpened((prev) =>
+                      open === prev.includes(q.value)
+                        ? prev
+                        : open
+                          ? [...prev, q.value]
+                          : prev.filter((v) => v !== q.value),
+                    );
+                  }}
+                >
+                  <summary className={classes.control}>
+                    <h3 className={classes.question}>{q.question}</h3>
+                  </summary>
+                  <div className={classes.answer}>{q.answer}</div>
+                </details>
               ))}
-            </Accordion>
+            </div>
           </Stack>
         </section>
       ))}

@@ -1,9 +1,10 @@
-import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { TickBox } from '../../../components/tick-box';
 import { OperatorLogo } from '../../operators';
 import type { Tariff } from '../api';
 import { formatAllowance, formatMonthly, formatUnitPrice } from '../format';
+import classes from './tariff-card.module.css';
 
 interface TariffCardProps {
   tariff: Tariff;
@@ -19,7 +20,10 @@ interface TariffCardProps {
   selected?: boolean;
 }
 
-/** One row of the list: monogram, name, allowances, price, and the way to details and comparison. */
+/**
+ * One row of the list: monogram, name, allowances, price, and the way to details and comparison. Laid out
+ * in plain elements, not Mantine's Group, Stack and Text: a list draws ten (decision 115).
+ */
 export function TariffCard({
   tariff: t,
   compared,
@@ -38,19 +42,14 @@ export function TariffCard({
       aria-label={t.name}
       style={selected ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}
     >
-      {/* On a narrow screen the price and buttons move under the name instead of squeezing it. */}
-      <Group justify="space-between" wrap="wrap" align="flex-start" gap="sm">
-        <Group wrap="nowrap" align="flex-start" gap="md" style={{ flex: '1 1 240px' }}>
+      <div className={classes.row}>
+        <div className={classes.main}>
           <OperatorLogo src={t.operatorLogo} name={t.operatorName} size={44} />
-          <Stack gap={4}>
-            <Text fw={700} size="lg" component="h3" m={0}>
-              {t.name}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {t.operatorName}
-            </Text>
+          <div className={classes.about}>
+            <h3 className={classes.name}>{t.name}</h3>
+            <p className={classes.operator}>{t.operatorName}</p>
             {t.kind === 'Package' ? (
-              <Group gap="xs">
+              <div className={classes.allowances}>
                 <Badge variant="light" tt="none">
                   {formatAllowance(t.minutes, t.minutesUnlim, 'мин')}
                 </Badge>
@@ -60,21 +59,21 @@ export function TariffCard({
                 <Badge variant="light" tt="none">
                   {formatAllowance(t.traffic, t.trafficUnlim, 'ГБ')}
                 </Badge>
-              </Group>
+              </div>
             ) : (
-              <Text size="sm">
+              <p className={classes.prices}>
                 Минута {formatUnitPrice(t.minutePrice)} · SMS {formatUnitPrice(t.smsPrice)} · МБ{' '}
                 {formatUnitPrice(t.mbPrice)}
-              </Text>
+              </p>
             )}
             {extra}
-          </Stack>
-        </Group>
-        <Stack gap="xs" align="flex-end">
-          <Text fw={700} size="xl" style={{ whiteSpace: 'nowrap' }} data-testid="tariff-price">
+          </div>
+        </div>
+        <div className={classes.side}>
+          <p className={classes.price} data-testid="tariff-price">
             {formatMonthly(t.price)}
-          </Text>
-          <Group gap="xs" wrap="nowrap">
+          </p>
+          <div className={classes.actions}>
             <TickBox
               label="Сравнить"
               checked={compared}
@@ -85,10 +84,10 @@ export function TariffCard({
             <Button variant="light" size="xs" onClick={onOpen}>
               Подробнее
             </Button>
-          </Group>
+          </div>
           {action}
-        </Stack>
-      </Group>
+        </div>
+      </div>
     </Card>
   );
 }
