@@ -1,7 +1,8 @@
-import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'wouter';
 import { Page } from '../components/page';
 import { type Feature, useFeature } from '../features/settings';
+import classes from './home.module.css';
 
 interface Step {
   title: string;
@@ -115,20 +116,12 @@ export default function HomePage() {
           <Title order={2}>Как это работает</Title>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
             {STEPS.map((step, index) => (
-              <Card key={step.title} withBorder padding="lg" radius="md">
-                <Stack gap="sm">
-                  <ThemeIcon size="lg" radius="xl" variant="light" aria-hidden>
-                    <Text fw={700} inherit>
-                      {index + 1}
-                    </Text>
-                  </ThemeIcon>
-                  <Title order={3} size="h4">
-                    {step.title}
-                  </Title>
-                  <Text size="sm" c="dimmed">
-                    {step.text}
-                  </Text>
-                </Stack>
+              <Card key={step.title} withBorder padding="lg" radius="md" className={classes.card}>
+                <span className={classes.number} aria-hidden>
+                  {index + 1}
+                </span>
+                <h3 className={classes.title}>{step.title}</h3>
+                <p className={classes.text}>{step.text}</p>
               </Card>
             ))}
           </SimpleGrid>
@@ -144,16 +137,10 @@ export default function HomePage() {
           <Title order={2}>Главные правила</Title>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
             {RULES.map((rule) => (
-              <Card key={rule.title} withBorder padding="lg" radius="md">
-                <Stack gap="xs">
-                  <Badge variant="light">{rule.badge}</Badge>
-                  <Title order={3} size="h4">
-                    {rule.title}
-                  </Title>
-                  <Text size="sm" c="dimmed">
-                    {rule.text}
-                  </Text>
-                </Stack>
+              <Card key={rule.title} withBorder padding="lg" radius="md" className={classes.rule}>
+                <Badge variant="light">{rule.badge}</Badge>
+                <h3 className={classes.title}>{rule.title}</h3>
+                <p className={classes.text}>{rule.text}</p>
               </Card>
             ))}
           </SimpleGrid>
@@ -173,15 +160,17 @@ export default function HomePage() {
           <Title order={2}>Что ещё есть на сайте</Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             {sections.map((section) => (
-              <Card key={section.to} withBorder padding="lg" radius="md" component={Link} to={section.to}>
-                <Stack gap={4}>
-                  <Text fw={700} size="lg" c="var(--mantine-primary-color-filled)">
-                    {section.title}
-                  </Text>
-                  <Text size="sm" c="dimmed">
-                    {section.text}
-                  </Text>
-                </Stack>
+              <Card
+                key={section.to}
+                withBorder
+                padding="lg"
+                radius="md"
+                component={Link}
+                to={section.to}
+                className={classes.section}
+              >
+                <p className={classes.sectionName}>{section.title}</p>
+                <p className={classes.text}>{section.text}</p>
               </Card>
             ))}
           </SimpleGrid>
