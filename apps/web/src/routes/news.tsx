@@ -1,4 +1,4 @@
-import { Anchor, Card, Center, Pagination, Stack, Text } from '@mantine/core';
+import { Card, Center, Pagination, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'wouter';
 import type { PageLoader } from '../app/route-table';
@@ -6,6 +6,7 @@ import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
 import { getNewsListQueryOptions, NEWS_PAGE_SIZE } from '../features/news';
 import { formatDate } from '../lib/format';
+import classes from './news.module.css';
 import NotFoundPage from './not-found';
 
 /** A page number of the address: 1 when there is none, undefined when it is not one (not found). */
@@ -37,14 +38,12 @@ export default function NewsPage() {
       {data && data.data.length === 0 && <Text c="dimmed">На этой странице новостей нет.</Text>}
       <Stack gap="md">
         {data?.data.map((item) => (
-          <Card key={item.id} withBorder padding="lg">
-            <Text size="sm" c="dimmed">
-              {formatDate(item.publishedAt)}
-            </Text>
-            <Anchor component={Link} to={`/story/${item.slug}`} fw={700} size="lg">
+          <Card key={item.id} withBorder padding="lg" className={classes.card}>
+            <p className={classes.date}>{formatDate(item.publishedAt)}</p>
+            <Link to={`/story/${item.slug}`} className={`mantine-focus-auto ${classes.title}`}>
               {item.title}
-            </Anchor>
-            <Text mt={4}>{item.summary}</Text>
+            </Link>
+            <p className={classes.summary}>{item.summary}</p>
           </Card>
         ))}
       </Stack>

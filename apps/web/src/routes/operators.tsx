@@ -1,4 +1,4 @@
-import { Badge, Card, Center, Group, Pagination, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Card, Center, Pagination, SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'wouter';
 import type { PageLoader } from '../app/route-table';
@@ -6,6 +6,7 @@ import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
 import { getOperatorListQueryOptions, OPERATORS_PAGE_SIZE, OperatorLogo } from '../features/operators';
 import NotFoundPage from './not-found';
+import classes from './operators.module.css';
 
 function parsePage(raw: string | undefined): number | undefined {
   if (raw === undefined) return 1;
@@ -39,23 +40,19 @@ export default function OperatorsPage() {
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           {data.data.map((op) => (
             <Card key={op.id} withBorder padding="lg" component={Link} to={`/operator/${op.slug}`}>
-              <Group wrap="nowrap" align="flex-start">
+              <div className={classes.row}>
                 <OperatorLogo src={op.logo} name={op.name} size={48} />
-                <Stack gap={4}>
-                  <Group gap="xs">
-                    <Text fw={700} size="lg">
-                      {op.name}
-                    </Text>
+                <div className={classes.about}>
+                  <div className={classes.heading}>
+                    <span className={classes.name}>{op.name}</span>
                     <Badge variant="light" color={op.kind === 'MNO' ? 'green' : 'gray'}>
                       {op.kind === 'MNO' ? 'своя сеть' : 'виртуальный'}
                     </Badge>
-                  </Group>
-                  <Text size="sm" c="dimmed" lineClamp={2}>
-                    {op.description}
-                  </Text>
-                  <Text size="sm">Регионов: {op.regionCount}</Text>
-                </Stack>
-              </Group>
+                  </div>
+                  <p className={classes.description}>{op.description}</p>
+                  <p>Регионов: {op.regionCount}</p>
+                </div>
+              </div>
             </Card>
           ))}
         </SimpleGrid>
