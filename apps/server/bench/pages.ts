@@ -3,9 +3,12 @@
  * with Redis (skipped, loudly, when either does not answer), each beside a Fastify hello world answering a
  * small HTML page measured in the same rounds: per round the hello world, then every page, 20 connections,
  * each page's ratio against its round's hello world; the median of the rounds is printed with each
- * round's. Anonymous pages come from each node's page cache after their first view; the signed-in ones are
- * drawn for every request. Then every page drawn afresh (PAGE_CACHE_MB=0): requests a second at 20
- * connections, and the server's CPU per page (its user + system time over 100 views one at a time).
+ * round's. Beside it, the same hello world answering as many bytes as the page's brotli form
+ * (incompressible): on loopback a kept page's rate is mostly its bytes', and this says how much of the
+ * difference is the site's own. Anonymous pages come from each node's page cache after their first
+ * view; the signed-in ones are drawn for every request. Then every page drawn afresh (PAGE_CACHE_MB=0):
+ * requests a second at 20 connections, and the server's CPU per page (its user + system time over 100
+ * views one at a time), with the median of the pages.
  *
  * The site runs as `npm start` runs it (demo data, built web app: run `npm run build` first), in its own
  * process. Environment: BENCH_POSTGRES_URL (default postgresql://postgres@127.0.0.1:5432/test; a database
@@ -13,6 +16,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -61,10 +65,18 @@ const ANONYMOUS = [
 const signedInPages = (msisdn: string) => ['/account', `/account/${msisdn}/portations`];
 
 const HELLO = `
+import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 const page = '<!doctype html><html lang="ru"><head><meta charset="utf-8"><title>Привет</title></head><body><h1>Привет, мир</h1><p>' + 'Небольшая страница. '.repeat(20) + '</p></body></html>';
 const app = Fastify({ logger: false });
 app.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').send(page));
+// The same answer as many bytes as a page's (incompressible, sent as brotli): what the bytes alone cost.
+const bodies = new Map();
+app.get('/bytes/:n', async (request, reply) => {
+  const n = Math.min(Number(request.params.n) || 0, 1 << 20);
+  if (!bodies.has(n)) bodies.set(n, randomBytes(n));
+  return reply.type('text/html; charset=utf-8').header('content-encoding', 'br').send(bodies.get(n));
+});
 const address = await app.listen({ host: '127.0.0.1', port: 0 });
 console.log('HELLO ' + address);
 `;
@@ -171,6 +183,9 @@ interface Row {
   rates: number[];
   p99s: number[];
   hellos: number[];
+  /** The hello world answering as many bytes as the page (brotli): the page's own cost beside its bytes'. */
+  sameSize: number[];
+  bytes: number;
   bad: number;
 }
 
@@ -198,13 +213,28 @@ async function measureEngine(
     rates: [],
     p99s: [],
     hellos: [],
+    sameSize: [],
+    bytes: 0,
     bad: 0,
   }));
   try {
-    for (const [page, c] of pages) {
+    for (const [i, [page, c]] of pages.entries()) {
       const res = await fetch(server.url + page, { headers: c ? { cookie: c } : {} });
       if (res.status !== 200) throw new Error(`${page} ответила ${res.status}`);
       if (c && !(await res.text()).includes('Иванов')) throw new Error(`${page}: страница не со входом`);
+      // The bytes a visitor's browser receives (brotli), read without decoding.
+      const raw = await new Promise<number>((done, fail) => {
+        const url = new URL(server.url + page);
+        const req = http.get(url, { headers: { 'accept-encoding': 'br, gzip', ...(c ? { cookie: c } : {}) } }, (r) => {
+          let n = 0;
+          r.on('data', (chunk: Buffer) => {
+            n += chunk.length;
+          });
+          r.on('end', () => done(n));
+        });
+        req.on('error', fail);
+      });
+      (rows[i] as Row).bytes = raw;
     }
     for (let round = 0; round < ROUNDS; round++) {
       const h = await cannon(hello.url, '/');
@@ -218,6 +248,7 @@ async function measureEngine(
         row.p99s.push(r.latency.p99);
         row.hellos.push(h.requests.average);
         row.bad += r.non2xx + r.errors;
+        if (!c) row.sameSize.push((await cannon(hello.url, `/bytes/${row.bytes}`)).requests.average);
       }
     }
   } finally {
@@ -295,13 +326,18 @@ async function main() {
 
   process.stdout.write(`\nНагрузка машины в конце: ${load()}\n`);
   process.stdout.write(
-    '\n| база | страница | зап/с | p99 | hello world | доля | по раундам |\n|---|---|---|---|---|---|---|\n',
+    '\n| база | страница | зап/с | p99 | hello world | доля | по раундам | байт (br) | hello world тех же байт | доля от него |\n|---|---|---|---|---|---|---|---|---|---|\n',
   );
   for (const { rows } of results) {
     for (const row of rows) {
       const ratios = row.rates.map((r, i) => r / (row.hellos[i] as number));
+      const sameSize = row.sameSize.length > 0 ? median(row.sameSize) : undefined;
+      const bytes =
+        sameSize === undefined
+          ? '— | — | —'
+          : `${row.bytes} | ${Math.round(sameSize)} | ${(median(row.rates) / sameSize).toFixed(2)}×`;
       process.stdout.write(
-        `| ${row.engine} | ${row.page} | ${Math.round(median(row.rates))} | ${median(row.p99s)} мс | ${Math.round(median(row.hellos))} | ${median(ratios).toFixed(2)}× | ${ratios.map((x) => x.toFixed(2)).join(' / ')}${row.bad ? ` (ошибок: ${row.bad})` : ''} |\n`,
+        `| ${row.engine} | ${row.page} | ${Math.round(median(row.rates))} | ${median(row.p99s)} мс | ${Math.round(median(row.hellos))} | ${median(ratios).toFixed(2)}× | ${ratios.map((x) => x.toFixed(2)).join(' / ')}${row.bad ? ` (ошибок: ${row.bad})` : ''} | ${bytes} |\n`,
       );
     }
   }
@@ -315,6 +351,9 @@ async function main() {
         `| ${engine} | ${f.page} | ${Math.round(f.rate)} | ${f.p99} мс | ${f.cpuMs.toFixed(1)} мс |\n`,
       );
     }
+    process.stdout.write(
+      `| ${engine} | **медиана страниц** | ${Math.round(median(fresh.map((f) => f.rate)))} | ${median(fresh.map((f) => f.p99))} мс | ${median(fresh.map((f) => f.cpuMs)).toFixed(1)} мс |\n`,
+    );
   }
   process.stdout.write(
     '\nЦели (issue 21): анонимные страницы ≥ 0,3 × hello world и p99 ≤ 20 мс; заново нарисованная ≤ 5 мс ЦП, ≥ 150 зап/с.\n',
