@@ -7,6 +7,9 @@ import type { PageCache } from '../lib/page-cache';
 import { notFound } from '../lib/problem';
 import { createPageRenderer, type PageRenderer } from './server-render';
 
+/** A path that names a file (an extension), not a page of the site. */
+const FILE_PATH = /\.[a-z0-9]+$/i;
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** This node's drawn pages for visitors without a session; undefined when off or without a web build. */
@@ -33,6 +36,19 @@ export default fp(
         const { method, url } = request;
         if ((method === 'GET' || method === 'HEAD') && !url.startsWith('/api/') && !url.startsWith('/staff')) {
           if (renderPage?.serveKept(request, reply)) return;
+        }
+        // An address of a page (no file extension) that only the static files' wildcard matched is drawn at
+        // once: looking for a file of that name and its .br and .gz first found nothing, every time.
+        const path = url.split('?')[0] ?? '/';
+        if (
+          (method === 'GET' || method === 'HEAD') &&
+          request.routeOptions.url === '/*' &&
+          path !== '/api' &&
+          !path.startsWith('/api/') &&
+          !FILE_PATH.test(path)
+        ) {
+          sendPage(request, reply).catch((err: unknown) => reply.send(err));
+          return;
         }
         done();
       });
@@ -90,7 +106,7 @@ export default fp(
         throw notFound();
       }
       // A missing file (an old hashed asset, a typo) is a 404, not the app's page with the wrong type.
-      if (/\.[a-z0-9]+$/i.test(path)) {
+      if (FILE_PATH.test(path)) {
         return reply.code(404).type('text/plain; charset=utf-8').send('Файл не найден');
       }
       return sendPage(request, reply);
