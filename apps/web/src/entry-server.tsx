@@ -9,6 +9,7 @@ import { App } from './app/app';
 import { preloadSignedInFrame } from './app/main-layout';
 import type { ServerState } from './app/query-client';
 import { preloadSignInUnavailable } from './app/route-guard';
+import { ROUTE_SOURCES } from './app/route-sources';
 import { loadRouteData, routeOf } from './app/router';
 import { themeStyles } from './app/theme-styles';
 import { getAuthQueryOptions } from './features/auth';
@@ -34,6 +35,8 @@ export interface RenderResult {
   description: string | undefined;
   /** What a shared link's card shows (Open Graph): set by stories, operators and regions' tariffs. */
   card: PageMeta['card'];
+  /** The source file of the route's page (its stylesheets are linked in the page's head). */
+  source: string | undefined;
   /** The data the page was drawn with, for the browser to start from. */
   state: ServerState;
   /** The address matches no route of the site. */
@@ -124,6 +127,7 @@ export function render({ url, fetch }: RenderRequest): Promise<RenderResult> {
       title: documentTitle(meta.title),
       description: meta.description,
       card: meta.card,
+      source: ROUTE_SOURCES[routeOf(pathname)?.name ?? ''],
       state: { theme, queries: dehydrate(queryClient) },
       notFound: drewNotFound || routeOf(pathname)?.name === 'not-found',
       renders: 1,

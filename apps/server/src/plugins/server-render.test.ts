@@ -25,6 +25,18 @@ const INDEX = `<!doctype html>
   </body>
 </html>`;
 writeFileSync(join(dist, 'index.html'), INDEX);
+// The build's manifest: index.html's own stylesheets, and a page whose code brings two more, one of them
+// through a chunk it shares with index.html.
+mkdirSync(join(dist, '.vite'));
+writeFileSync(
+  join(dist, '.vite', 'manifest.json'),
+  JSON.stringify({
+    'index.html': { file: 'assets/index-abc.js', css: ['assets/index-abc.css'], imports: ['_shared.js'] },
+    '_shared.js': { file: 'assets/shared.js', css: ['assets/shared.css'] },
+    '_list.js': { file: 'assets/list.js', css: ['assets/list.css'], imports: ['_shared.js'] },
+    'src/routes/faq.tsx': { file: 'assets/faq.js', css: ['assets/faq.css'], imports: ['_list.js', '_shared.js'] },
+  }),
+);
 writeFileSync(
   join(web, 'dist-server', 'entry-server.js'),
   `export const SERVER_STATE_ID = 'server-state';
@@ -37,9 +49,13 @@ export async function render({ url, fetch }) {
     headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
     body: '{}',
   });
+  if (url === '/dollars') {
+    return { html: "<p>Цена: $& и $' и $$</p>", title: "Курс $& и $'", description: undefined, state: {}, notFound: false };
+  }
   return {
     html: '<h1>Регионов: ' + regions.length + '</h1><p>Вход: ' + login.status + '</p><p>Квота: ' + quota.status + '</p>',
     title: 'Тарифы </title><script>alert(1)</script>',
+    source: url === '/faq' ? 'src/routes/faq.tsx' : undefined,
     description: url === '/faq' ? 'Ответы "на" <вопросы>' : undefined,
     state: { theme: 'green', queries: { note: '</script><script>alert(2)</script>' } },
     notFound: url === '/nope',
@@ -86,6 +102,23 @@ describe('pages drawn on the server', () => {
     expect(JSON.parse(state as string).queries.note).toBe('</script><script>alert(2)</script>');
     // A page that sets no description keeps the site's.
     expect((await page('/check')).body).toContain('<meta name="description" content="Перенос мобильного номера." />');
+  });
+
+  it('keeps `$&` and `$\'` in a page’s title and markup as they are written', async () => {
+    const res = await page('/dollars');
+    expect(res.body).toContain("<title>Курс $&amp; и $'</title>");
+    expect(res.body).toContain("<div id=\"root\"><p>Цена: $& и $' и $$</p></div>");
+  });
+
+  it('links the stylesheets of the page’s code in its head, beyond those index.html links', async () => {
+    const faq = (await page('/faq')).body;
+    const head = faq.slice(0, faq.indexOf('</head>'));
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/faq.css">');
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/list.css">');
+    // Already linked by index.html through the chunk they share: not twice.
+    expect(faq).not.toContain('/assets/shared.css');
+    // A page whose route names no source links nothing more.
+    expect((await page('/check')).body).not.toContain('rel="stylesheet"');
   });
 
   it('keeps a page drawn with a visitor’s cookies out of shared caches', async () => {

@@ -20,6 +20,7 @@ interface ServerEntry {
     notFound: boolean;
     renders?: number;
     missed?: string[];
+    source?: string | undefined;
   }>;
 }
 
@@ -45,6 +46,51 @@ function templateReader(file: string): () => string {
     const { mtimeMs } = statSync(file);
     if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, text: readFileSync(file, 'utf8') };
     return cached.text;
+  };
+}
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+/**
+ * The stylesheets a route's page brings beyond those index.html links: its chunk's and those of the chunks
+ * it imports, from the build's manifest (read again when a rebuild replaces it). Linked in the drawn page's
+ * head, they are there before it is first shown: arriving with the page's script, they moved it (layout
+ * shift). The browser's module loader finds them linked and does not load them again.
+ */
+function pageStylesReader(webDist: string): (source: string | undefined) => string[] {
+  const file = join(webDist, '.vite', 'manifest.json');
+  let cached: { mtimeMs: number; manifest: Record<string, ManifestChunk>; styles: Map<string, string[]> } | undefined;
+  const collect = (manifest: Record<string, ManifestChunk>, key: string, seen: Set<string>, into: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    for (const css of chunk.css ?? []) into.add(css);
+    for (const imported of chunk.imports ?? []) collect(manifest, imported, seen, into);
+  };
+  return (source) => {
+    if (!source || !existsSync(file)) return [];
+    const { mtimeMs } = statSync(file);
+    if (cached?.mtimeMs !== mtimeMs) {
+      cached = {
+        mtimeMs,
+        manifest: JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>,
+        styles: new Map(),
+      };
+    }
+    let styles = cached.styles.get(source);
+    if (!styles) {
+      const linked = new Set<string>();
+      collect(cached.manifest, 'index.html', new Set(), linked);
+      const own = new Set<string>();
+      collect(cached.manifest, source, new Set(), own);
+      styles = [...own].filter((css) => !linked.has(css)).map((css) => `/${css}`);
+      cached.styles.set(source, styles);
+    }
+    return styles;
   };
 }
 
@@ -174,6 +220,7 @@ export async function createPageRenderer(
     return undefined;
   }
   const template = templateReader(join(webDist, 'index.html'));
+  const pageStyles = pageStylesReader(webDist);
   const now = cacheSettings.now ?? Date.now;
   const cache =
     cacheSettings.maxBytes > 0
@@ -324,13 +371,22 @@ export async function createPageRenderer(
       // The page arrives with the answers these would have fetched.
       .replace(/\s*<!--[^>]*-->\s*(?=<link rel="preload" href="\/api)/, '\n    ')
       .replace(/<link rel="preload" href="\/api[^>]*>\s*/g, '')
-      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>\n    ${head.join('\n    ')}`)
+      // Replacements as functions: a `$&` or `$'` in a story's title or text is text, not a pattern.
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>\n    ${head.join('\n    ')}`)
       .replace(/<meta name="description" content="[^"]*" \/>/, (original) =>
         page.description ? `<meta name="description" content="${escapeHtml(page.description)}" />` : original,
       )
       .replace(
+        '</head>',
+        () =>
+          `${pageStyles(page.source)
+            .map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">\n    `)
+            .join('')}</head>`,
+      )
+      .replace(
         '<div id="root"></div>',
-        `<div id="root">${page.html}</div><script id="${entry.SERVER_STATE_ID}" type="application/json">${scriptJson(page.state)}</script>`,
+        () =>
+          `<div id="root">${page.html}</div><script id="${entry.SERVER_STATE_ID}" type="application/json">${scriptJson(page.state)}</script>`,
       );
     return { status: page.notFound ? 404 : 200, html, cookies, shared: shared && cookies.length === 0 };
   };

@@ -1,0 +1,31 @@
+// Server only (entry-server.tsx): which source file draws each route, so that the server can link the
+// stylesheets of the page's code in the page's head (server-render.ts reads them from the build's
+// manifest). Without them the page's own CSS arrives with its script, after the drawn page has been shown,
+// and moves it (layout shift). A test holds this list to the route table's imports.
+export const ROUTE_SOURCES: Record<string, string> = {
+  home: 'src/routes/home.tsx',
+  tariffs: 'src/routes/tariffs.tsx',
+  'tariffs-region': 'src/routes/tariffs.tsx',
+  portation: 'src/routes/portation.tsx',
+  'portation-init': 'src/routes/portation-init.tsx',
+  'portation-tariffs': 'src/routes/portation-tariffs.tsx',
+  'portation-submit': 'src/routes/portation-submit.tsx',
+  'portation-order': 'src/routes/portation-done.tsx',
+  contact: 'src/routes/contacts.tsx',
+  check: 'src/routes/check.tsx',
+  about: 'src/routes/about.tsx',
+  coverage: 'src/routes/coverage.tsx',
+  account: 'src/routes/account.tsx',
+  'account-alerts': 'src/routes/account-alerts.tsx',
+  'account-orders': 'src/routes/account-orders.tsx',
+  'account-portations': 'src/routes/account-portations.tsx',
+  'account-portation-info': 'src/routes/account-portation-info.tsx',
+  error: 'src/routes/error.tsx',
+  faq: 'src/routes/faq.tsx',
+  news: 'src/routes/news.tsx',
+  story: 'src/routes/story.tsx',
+  'operator-map': 'src/routes/operator-map.tsx',
+  operators: 'src/routes/operators.tsx',
+  operator: 'src/routes/operator.tsx',
+  staff: 'src/routes/staff.tsx',
+};
