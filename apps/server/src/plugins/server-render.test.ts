@@ -104,10 +104,10 @@ describe('pages drawn on the server', () => {
     expect((await page('/check')).body).toContain('<meta name="description" content="Перенос мобильного номера." />');
   });
 
-  it('keeps `$&` and `$\'` in a page’s title and markup as they are written', async () => {
+  it("keeps `$&` and `$'` in a page’s title and markup as they are written", async () => {
     const res = await page('/dollars');
     expect(res.body).toContain("<title>Курс $&amp; и $'</title>");
-    expect(res.body).toContain("<div id=\"root\"><p>Цена: $& и $' и $$</p></div>");
+    expect(res.body).toContain('<div id="root"><p>Цена: $& и $\' и $$</p></div>');
   });
 
   it('links the stylesheets of the page’s code in its head, beyond those index.html links', async () => {
