@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CITIZENS, type CookieJar, signIn } from '../../test/esia';
 import { loadConfig } from '../config/env';
-import { regions } from '../db/schema';
+import { operators, regions } from '../db/schema';
 import { PageCache } from '../lib/page-cache';
 import { bumpNewsVersion } from '../modules/news/repository';
 import { createTestApp, type TestApp } from '../test/app';
@@ -40,6 +40,10 @@ export async function render({ url, fetch: f }) {
   const me = await (await call('/api/v1/esia/userinfo')).json();
   const regions = await (await call('/api/v1/region/list')).json();
   let quota = '';
+  if (url.startsWith('/operators')) {
+    const list = await (await call('/api/v1/operator/list?Skip=0&Take=10')).json();
+    quota = '<p>Первый оператор: ' + list.data[0].name + '</p>';
+  }
   if (url.startsWith('/check')) {
     const answer = await call('/api/v1.1/msisdn/info/quota', {
       method: 'POST',
@@ -213,6 +217,46 @@ describe('the page cache', () => {
       .toBe(regionsOn(first.body) + 1);
     expect(await regionCalls()).toBeGreaterThan(asked);
     await t.database.handle.db.delete(regions).where(eq(regions.code, 999));
+  });
+
+  it('keeps the operators’ answers per data version too: a renamed operator reaches the next view', async () => {
+    const operatorCalls = async () => {
+      const { body } = await t.app.metrics.text();
+      return [...body.matchAll(/_count\{[^}]*route="\/api\/v1\/operator\/list"[^}]*\} (\d+)/g)].reduce(
+        (sum, m) => sum + Number(m[1]),
+        0,
+      );
+    };
+    const firstOperator = (html: string) => /Первый оператор: ([^<]+)/.exec(html)?.[1];
+    const page = () => t.app.inject({ method: 'GET', url: '/operators', headers: { cookie: ivanov.header() } });
+    const first = await page();
+    const name = firstOperator(first.body);
+    expect(name).toBeTruthy();
+    const asked = await operatorCalls();
+    const views = await Promise.all(Array.from({ length: 5 }, page));
+    for (const view of views) expect(firstOperator(view.body)).toBe(name);
+    expect(await operatorCalls()).toBe(asked);
+    // Renamed (as the back office or a reference import would): the operators' table moves the version.
+    const [row] = await t.database.handle.db
+      .select()
+      .from(operators)
+      .where(eq(operators.name, name as string));
+    expect(row).toBeDefined();
+    await t.database.handle.db
+      .update(operators)
+      .set({ name: `${name} (переименован)` })
+      .where(eq(operators.id, row?.id as number));
+    try {
+      await expect
+        .poll(async () => firstOperator((await page()).body), { timeout: 5_000, interval: 20 })
+        .toBe(`${name} (переименован)`);
+      expect(await operatorCalls()).toBeGreaterThan(asked);
+    } finally {
+      await t.database.handle.db
+        .update(operators)
+        .set({ name })
+        .where(eq(operators.id, row?.id as number));
+    }
   });
 
   it('writes a canonical link on every page and a sharing card where the page asks for one', async () => {

@@ -127,13 +127,17 @@ const SHARED_ANSWERS = [
 
 /**
  * Reference answers the same for every visitor, signed in or not, that the frame and the pickers ask for
- * on nearly every page drawn: the public settings (the theme), the service lists, the regions. The renderer
- * keeps them per data version (decision 114) instead of asking its own routes again for each page.
+ * on nearly every page drawn: the public settings (the theme), the service lists, the regions; and the
+ * operators' (the list, an operator, their tiles). The renderer keeps them per data version (decision 114)
+ * instead of asking its own routes again for each page.
  */
 const REFERENCE_ANSWERS = [
   /^\/api\/v1\/setting\//,
   /^\/api\/v1\/tariff(media|convergence)service$/,
   /^\/api\/v1\/region\/list$/,
+  // The operators' pages: the list, an operator, their tiles (tariff counts and prices by catalogue version).
+  /^\/api\/v1\/operator\/[^/]+$/,
+  /^\/api\/v1\.[12]\/operator\/tile\/list$/,
 ];
 
 /** At most this many reference answers are kept (a query string of its own makes another). */
