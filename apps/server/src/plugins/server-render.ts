@@ -72,8 +72,11 @@ function pageStylesReader(webDist: string): (source: string | undefined) => stri
     for (const imported of chunk.imports ?? []) collect(manifest, imported, seen, into);
   };
   return (source) => {
-    if (!source || !existsSync(file)) return [];
-    const { mtimeMs } = statSync(file);
+    if (!source) return [];
+    // One stat a page: a build without a manifest links nothing more.
+    const stat = statSync(file, { throwIfNoEntry: false });
+    if (!stat) return [];
+    const { mtimeMs } = stat;
     if (cached?.mtimeMs !== mtimeMs) {
       cached = {
         mtimeMs,
