@@ -8,6 +8,11 @@ describe('formatting for Russian readers', () => {
     expect(formatDateTime('2026-11-22T21:30:00Z')).toBe('23.11.2026, 00:30');
     expect(formatDateTime('2026-06-01T12:05:00Z')).toBe('01.06.2026, 15:05');
     expect(formatDate('2026-11-22T21:30:00Z')).toBe('23 ноября 2026');
+    // Midnight and the small hours on a 24-hour clock; a month's name as written beside its day.
+    expect(formatDateTime('2026-03-07T21:00:00Z')).toBe('08.03.2026, 00:00');
+    expect(formatDateTime(Date.UTC(2026, 0, 1, 4, 9))).toBe('01.01.2026, 07:09');
+    expect(formatDate('2026-05-01T00:00:00Z')).toBe('1 мая 2026');
+    expect(formatDate(new Date('2026-02-28T21:00:00Z'))).toBe('1 марта 2026');
   });
 
   it('starts weeks on Monday', () => {
