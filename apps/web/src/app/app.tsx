@@ -1,8 +1,10 @@
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
+import { Router } from 'wouter';
 import { BrowserOnly } from '../components/browser-only';
 import { MainLayout } from './main-layout';
+import { parseRoute } from './router';
 import { cssVariablesResolver, themeFor } from './theme';
 
 export const NOTIFICATION_TIMEOUT_MS = 5000;
@@ -39,7 +41,10 @@ export function App({
         </Suspense>
       </BrowserOnly>
       <QueryClientProvider client={queryClient}>
-        <MainLayout />
+        {/* The server's Router (its address) stays; this one adds the patterns' parser, kept per pattern. */}
+        <Router parser={parseRoute}>
+          <MainLayout />
+        </Router>
       </QueryClientProvider>
     </MantineProvider>
   );

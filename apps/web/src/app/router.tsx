@@ -1,7 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, use, useEffect, useRef, useState } from 'react';
 import { parse } from 'regexparam';
-import { matchRoute, Route, Switch, useLocation, useSearch } from 'wouter';
+import { matchRoute, type Parser, Route, Switch, useLocation, useSearch } from 'wouter';
 import { getAuthQueryOptions } from '../features/auth';
 import { getFeaturesQueryOptions } from '../features/settings';
 import { markLoaded } from './query-client';
@@ -31,9 +31,26 @@ function loadPage(def: RouteDef): Promise<ComponentType> {
   return promise;
 }
 
+const parsed = new Map<string, ReturnType<Parser>>();
+
+/**
+ * A route pattern as a regular expression, made once per pattern: wouter's own parser makes it again for
+ * every route each time an address is matched (thirty patterns for every page drawn). The patterns are the
+ * route table's and the pages' own, so the map stays small.
+ */
+export const parseRoute: Parser = (pattern, loose) => {
+  const key = `${loose ? 'loose' : 'exact'} ${pattern}`;
+  let result = parsed.get(key);
+  if (!result) {
+    result = parse(pattern, loose);
+    parsed.set(key, result);
+  }
+  return result;
+};
+
 /** The route of a path, as the router matches it: the first of the table whose pattern fits. */
 export function routeOf(pathname: string): RouteDef | undefined {
-  return routeTable.find((def) => def.path === '*' || matchRoute(parse, def.path, pathname)[0]);
+  return routeTable.find((def) => def.path === '*' || matchRoute(parseRoute, def.path, pathname)[0]);
 }
 
 /** Loads the page of an address before it is drawn (the first page of a visit, before hydration). */
@@ -59,7 +76,7 @@ export async function loadRouteData(pathname: string, search: string, queryClien
     const features = queryClient.getQueryData(getFeaturesQueryOptions().queryKey);
     if (!features?.some((f) => f.feature === def.feature && f.isEnabled)) return;
   }
-  const [, params] = def.path === '*' ? [true, {}] : matchRoute(parse, def.path, pathname);
+  const [, params] = def.path === '*' ? [true, {}] : matchRoute(parseRoute, def.path, pathname);
   await loader({
     params: (params ?? {}) as Record<string, string | undefined>,
     search: new URLSearchParams(search),
