@@ -169,6 +169,37 @@ describe('the page cache', () => {
     expect(gunzipSync(gz.rawPayload).toString()).toBe(first.body);
   });
 
+  // Before the tests that change the data: a change read mid-test would rightly ask again.
+  it('asks whether a visitor without cookies is signed in once per data version; a signed-in one every view', async () => {
+    const userinfoCalls = async () => {
+      const { body } = await t.app.metrics.text();
+      return [...body.matchAll(/_count\{[^}]*route="\/api\/v1\/esia\/userinfo"[^}]*\} (\d+)/g)].reduce(
+        (sum, m) => sum + Number(m[1]),
+        0,
+      );
+    };
+    // Pages of their own (each drawn, none kept yet), in parallel.
+    const anonymous = (n: number) =>
+      Promise.all(Array.from({ length: n }, (_, i) => t.app.inject({ method: 'GET', url: `/story/kept-${n}-${i}` })));
+    for (const view of await anonymous(3)) expect(heading(view.body)).toBe('Гость');
+    const asked = await userinfoCalls();
+    for (const view of await anonymous(5)) expect(heading(view.body)).toBe('Гость');
+    expect(await userinfoCalls()).toBe(asked);
+    // Anyone with a cookie is asked about on every view, and sees their own name.
+    const views = await Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        t.app.inject({ method: 'GET', url: '/', headers: { cookie: (i % 2 ? ivanov : petrova).header() } }),
+      ),
+    );
+    expect(views.map((v) => heading(v.body))).toEqual([
+      'Петрова Анна Сергеевна',
+      'Иванов Иван Иванович',
+      'Петрова Анна Сергеевна',
+      'Иванов Иван Иванович',
+    ]);
+    expect(await userinfoCalls()).toBe(asked + 4);
+  });
+
   it('draws the page again once the data it was drawn from changes (the news version)', async () => {
     const before = await t.app.inject({ method: 'GET', url: '/news' });
     const kept = await t.app.inject({ method: 'GET', url: '/news' });
@@ -217,6 +248,10 @@ describe('the page cache', () => {
       .toBe(regionsOn(first.body) + 1);
     expect(await regionCalls()).toBeGreaterThan(asked);
     await t.database.handle.db.delete(regions).where(eq(regions.code, 999));
+    // The removal read as a new version too, before the next test counts calls.
+    await expect
+      .poll(async () => regionsOn((await page()).body), { timeout: 5_000, interval: 20 })
+      .toBe(regionsOn(first.body));
   });
 
   it('keeps the operators’ answers per data version too: a renamed operator reaches the next view', async () => {

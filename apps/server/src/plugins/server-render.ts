@@ -143,6 +143,12 @@ const REFERENCE_ANSWERS = [
   /^\/api\/v1\.[12]\/operator\/tile\/list$/,
 ];
 
+/**
+ * Answers the same for every visitor without any cookie, asked for on every page drawn: whether one is
+ * signed in (no cookie: no). Kept like the reference answers, for cookie-less visitors only.
+ */
+const COOKIELESS_ANSWERS = [/^\/api\/v1\/esia\/userinfo$/];
+
 /** At most this many reference answers are kept (a query string of its own makes another). */
 const KEPT_ANSWERS_MAX = 200;
 
@@ -169,6 +175,24 @@ const DATA_VERSION = sql`select md5(concat_ws('|',
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
+
+/**
+ * A page drawn for one visitor, compressed at once on this thread as the API's answers are (brotli 4, gzip
+ * 6): for a page of 20–90 KB this costs about half the thread pool's way (a hand-off, and an encoder sized
+ * for 4 MB of input), and the page is drawn on this thread anyway.
+ */
+function compressNow(html: string, encoding: 'br' | 'gzip'): Buffer {
+  const input = Buffer.from(html);
+  if (encoding === 'gzip') return zlib.gzipSync(input);
+  return zlib.brotliCompressSync(input, {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: input.length,
+      // A window no larger than the page (16 = 64 KB … 22 = 4 MB, brotli's default).
+      [zlib.constants.BROTLI_PARAM_LGWIN]: Math.min(22, Math.max(16, Math.ceil(Math.log2(input.length + 1)))),
+    },
+  });
+}
 
 /** The encoding of a kept page the browser takes: brotli, gzip, or the document as it is. */
 function encodingFor(accept: string | undefined): 'br' | 'gzip' | undefined {
@@ -298,10 +322,15 @@ export async function createPageRenderer(
       const url = new URL(call.url);
       if (call.method !== 'GET' || !SHARED_ANSWERS.some((pattern) => pattern.test(url.pathname))) shared = false;
       const keptFor = version;
+      const cookieless = !request.headers.cookie;
       const key =
-        call.method === 'GET' && keptFor !== undefined && REFERENCE_ANSWERS.some((p) => p.test(url.pathname))
-          ? `${keptFor} ${url.pathname}${url.search}`
-          : undefined;
+        call.method !== 'GET' || keptFor === undefined
+          ? undefined
+          : REFERENCE_ANSWERS.some((p) => p.test(url.pathname))
+            ? `${keptFor} ${url.pathname}${url.search}`
+            : cookieless && COOKIELESS_ANSWERS.some((p) => p.test(url.pathname))
+              ? `${keptFor} cookieless ${url.pathname}${url.search}`
+              : undefined;
       const kept = key === undefined ? undefined : answers.get(key);
       if (kept && now() - kept.storedAt < (cacheSettings.ttlMs ?? PAGE_TTL_MS)) {
         return new Response(kept.body, { status: 200, headers: kept.type ? { 'content-type': kept.type } : {} });
@@ -483,14 +512,9 @@ export async function createPageRenderer(
     const drawn = await draw(request, anonymous);
     if (!drawn) return false;
     if (drawn.cookies.length > 0) reply.header('set-cookie', drawn.cookies);
-    // Compressed here, as the API's answers are (brotli 4, gzip), so that HEAD says what GET sends.
+    // Compressed here, so that HEAD says what GET sends.
     const encoding = encodingFor(request.headers['accept-encoding']);
-    const body =
-      encoding === 'br'
-        ? await brotli(drawn.html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
-        : encoding === 'gzip'
-          ? await gzip(drawn.html)
-          : drawn.html;
+    const body = encoding ? compressNow(drawn.html, encoding) : drawn.html;
     if (encoding) reply.header('Content-Encoding', encoding);
     await reply
       .code(drawn.status)
