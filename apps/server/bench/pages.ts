@@ -1,5 +1,5 @@
 /**
- * `npm run bench:pages [-- --quick]`: the site's pages under load (issue 21), on PGlite and on PostgreSQL
+ * `npm run bench:pages [-- --quick] [-- --fresh]`: the site's pages under load (issue 21), on PGlite and on PostgreSQL
  * with Redis (skipped, loudly, when either does not answer), each beside a Fastify hello world answering a
  * small HTML page measured in the same rounds: per round the hello world, then every page, 20 connections,
  * each page's ratio against its round's hello world; the median of the rounds is printed with each
@@ -8,7 +8,7 @@
  * difference is the site's own. Anonymous pages come from each node's page cache after their first
  * view; the signed-in ones are drawn for every request. Then every page drawn afresh (PAGE_CACHE_MB=0):
  * requests a second at 20 connections, and the server's CPU per page (its user + system time over 100
- * views one at a time), with the median of the pages.
+ * views one at a time), with the median of the pages. `--fresh` measures only the pages drawn afresh.
  *
  * The site runs as `npm start` runs it (demo data, built web app: run `npm run build` first), in its own
  * process. Environment: BENCH_POSTGRES_URL (default postgresql://postgres@127.0.0.1:5432/test; a database
@@ -41,6 +41,8 @@ const autocannon = createRequire(import.meta.url)('autocannon') as Cannon;
 
 const root = resolve(fileURLToPath(new URL('../../../', import.meta.url)));
 const quick = process.argv.includes('--quick');
+/** Only the pages drawn afresh (the second table): the quick loop while working on rendering. */
+const freshOnly = process.argv.includes('--fresh');
 const ROUNDS = quick ? 2 : 3;
 const SECONDS = quick ? 3 : 5;
 const CONNECTIONS = 20;
@@ -236,7 +238,7 @@ async function measureEngine(
       });
       (rows[i] as Row).bytes = raw;
     }
-    for (let round = 0; round < ROUNDS; round++) {
+    for (let round = 0; round < (freshOnly ? 0 : ROUNDS); round++) {
       const h = await cannon(hello.url, '/');
       process.stdout.write(
         `  раунд ${round + 1}: hello world ${Math.round(h.requests.average)} зап/с; нагрузка ${load()}\n`,
@@ -325,10 +327,11 @@ async function main() {
   }
 
   process.stdout.write(`\nНагрузка машины в конце: ${load()}\n`);
-  process.stdout.write(
-    '\n| база | страница | зап/с | p99 | hello world | доля | по раундам | байт (br) | hello world тех же байт | доля от него |\n|---|---|---|---|---|---|---|---|---|---|\n',
-  );
-  for (const { rows } of results) {
+  if (!freshOnly)
+    process.stdout.write(
+      '\n| база | страница | зап/с | p99 | hello world | доля | по раундам | байт (br) | hello world тех же байт | доля от него |\n|---|---|---|---|---|---|---|---|---|---|\n',
+    );
+  for (const { rows } of freshOnly ? [] : results) {
     for (const row of rows) {
       const ratios = row.rates.map((r, i) => r / (row.hellos[i] as number));
       const sameSize = row.sameSize.length > 0 ? median(row.sameSize) : undefined;
