@@ -30,16 +30,13 @@ export async function syncEsiaNumbers(db: Database, userId: number, msisdns: str
 export type NumberLookup = (msisdn: string) => Promise<LookupAnswer | undefined>;
 
 /** Facts about each of the user's numbers: operator, region and last porting from the lookup index. */
-async function describeNumbers(db: Database, lookup: NumberLookup, userId: number, msisdns: string[]) {
-  const [marks, answers] = await Promise.all([
-    repo.esiaMarks(db, userId, msisdns),
-    Promise.all(msisdns.map((m) => lookup(m))),
-  ]);
-  return msisdns.map((msisdn, i) => {
+async function describeNumbers(lookup: NumberLookup, numbers: repo.UserNumber[]) {
+  const answers = await Promise.all(numbers.map((n) => lookup(n.msisdn)));
+  return numbers.map(({ msisdn, isEsia }, i) => {
     const a = answers[i];
     return {
       msisdn,
-      isEsiaMsisdn: marks.get(msisdn) ?? false,
+      isEsiaMsisdn: isEsia,
       lastPortation: a?.lastPortation ?? null,
       operatorId: a?.operatorId ?? null,
       operatorLogo: a?.operatorLogo ?? null,
@@ -52,15 +49,14 @@ async function describeNumbers(db: Database, lookup: NumberLookup, userId: numbe
 
 /** The account overview: the user's name and numbers. */
 export async function accountInfo(db: Database, lookup: NumberLookup, userId: number, userName: string) {
-  const msisdns = await repo.listUserMsisdns(db, userId);
-  return { userName, msisdns: await describeNumbers(db, lookup, userId, msisdns) };
+  return { userName, msisdns: await describeNumbers(lookup, await repo.userNumbersOf(db, userId)) };
 }
 
 /** One number's facts, or null when it is not the user's (the caller answers 404 either way). */
 export async function msisdnInfo(db: Database, lookup: NumberLookup, userId: number, msisdn: string) {
-  const msisdns = await repo.listUserMsisdns(db, userId);
-  if (!msisdns.includes(msisdn)) return null;
-  const [info] = await describeNumbers(db, lookup, userId, [msisdn]);
+  const number = (await repo.userNumbersOf(db, userId)).find((n) => n.msisdn === msisdn);
+  if (!number) return null;
+  const [info] = await describeNumbers(lookup, [number]);
   return info ?? null;
 }
 
@@ -127,9 +123,13 @@ export async function portationInfo(db: Database, userId: number, msisdn: string
 
 /** The number watch's switch of each of the user's numbers, and whether it may be switched on. */
 export async function watchSwitches(db: Database, userId: number) {
-  const [msisdns, confirmed] = await Promise.all([repo.listUserMsisdns(db, userId), repo.confirmedMsisdns(db, userId)]);
-  const switches = await watch.watchList(db, userId, msisdns);
-  return switches.map((s) => ({ ...s, confirmed: confirmed.has(s.msisdn) }));
+  const numbers = await repo.userNumbersOf(db, userId);
+  const switches = await watch.watchList(
+    db,
+    userId,
+    numbers.map((n) => n.msisdn),
+  );
+  return switches.map((s, i) => ({ ...s, confirmed: numbers[i]?.confirmed ?? false }));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, count, desc, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { operators } from '../../db/schema';
 import { portationEvents, portationOrders, portations } from './tables';
@@ -8,23 +8,13 @@ import { portationEvents, portationOrders, portations } from './tables';
 const fromOp = aliasedTable(operators, 'from_op');
 const toOp = aliasedTable(operators, 'to_op');
 
-/** The numbers on the user's orders. */
-export async function orderedMsisdns(db: Database, userId: number): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ msisdn: portationOrders.msisdn })
-    .from(portationOrders)
-    .where(eq(portationOrders.userId, userId))
-    .orderBy(asc(portationOrders.msisdn));
-  return rows.map((r) => r.msisdn);
-}
-
-/** The numbers of the user's applications that were confirmed (by ESIA or an SMS code) when submitted. */
-export async function confirmedOrderMsisdns(db: Database, userId: number): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ msisdn: portationOrders.msisdn })
-    .from(portationOrders)
-    .where(and(eq(portationOrders.userId, userId), isNotNull(portationOrders.msisdnConfirmedAt)));
-  return rows.map((r) => r.msisdn);
+/**
+ * The numbers on the user's orders as rows of the account's one read of a user's numbers (account
+ * repository, `userNumbersOf`): msisdn, not an ESIA mark, whether an application on it was confirmed when
+ * submitted, after the user's own numbers, in number order.
+ */
+export function orderedNumbersSql(userId: number): SQL {
+  return sql`select ${portationOrders.msisdn} as msisdn, false as esia, ${portationOrders.msisdnConfirmedAt} is not null as confirmed, 1 as src, null::integer as id from ${portationOrders} where ${portationOrders.userId} = ${userId}`;
 }
 
 export type OrderSort = 'lastUpdate' | 'created';

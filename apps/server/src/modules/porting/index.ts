@@ -1,11 +1,10 @@
 // The public face of this module: other modules import only this file (docs/architecture.md, decision 110).
 export {
-  confirmedOrderMsisdns,
   findPortation,
   listOrders,
   listPortations,
   type OrderSort,
-  orderedMsisdns,
+  orderedNumbersSql,
   type PortationSort,
 } from './history';
 export { answerHold, type HoldAnswer } from './hold';
