@@ -55,7 +55,12 @@ export function report(findings: Finding[]): string {
  */
 export async function clippedLabels(page: Page, where: string): Promise<Finding[]> {
   const cut = await page.evaluate(() =>
-    Array.from(document.querySelectorAll<HTMLElement>('.mantine-Button-label, .mantine-Badge-label'))
+    Array.from(
+      document.querySelectorAll<HTMLElement>(
+        // Mantine's, and the tariff cards' own in its look (decision 116).
+        '.mantine-Button-label, .mantine-Badge-label, .tariff-card_allowance, .tariff-card_details',
+      ),
+    )
       .filter((label) => label.offsetParent !== null && label.scrollWidth > label.clientWidth + 1)
       .map((label) => label.textContent?.trim() ?? ''),
   );

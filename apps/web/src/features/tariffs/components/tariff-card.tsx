@@ -1,4 +1,3 @@
-import { Badge, Button, Card } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { TickBox } from '../../../components/tick-box';
 import { OperatorLogo } from '../../operators';
@@ -21,8 +20,9 @@ interface TariffCardProps {
 }
 
 /**
- * One row of the list: monogram, name, allowances, price, and the way to details and comparison. Laid out
- * in plain elements, not Mantine's Group, Stack and Text: a list draws ten (decision 115).
+ * One row of the list: monogram, name, allowances, price, and the way to details and comparison. Drawn in
+ * plain elements in Mantine's look, not its Card, Badge, Button, Group and Text: a list draws ten cards,
+ * thirty allowances and ten buttons for every page (decision 115; 116 for the card, badges and button).
  */
 export function TariffCard({
   tariff: t,
@@ -35,12 +35,11 @@ export function TariffCard({
   selected,
 }: TariffCardProps) {
   return (
-    <Card
-      withBorder
-      padding="md"
+    <article
+      className={classes.card}
       data-testid="tariff-card"
       aria-label={t.name}
-      style={selected ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}
+      data-selected={selected || undefined}
     >
       <div className={classes.row}>
         <div className={classes.main}>
@@ -50,15 +49,9 @@ export function TariffCard({
             <p className={classes.operator}>{t.operatorName}</p>
             {t.kind === 'Package' ? (
               <div className={classes.allowances}>
-                <Badge variant="light" tt="none">
-                  {formatAllowance(t.minutes, t.minutesUnlim, 'мин')}
-                </Badge>
-                <Badge variant="light" tt="none">
-                  {formatAllowance(t.sms, t.smsUnlim, 'SMS')}
-                </Badge>
-                <Badge variant="light" tt="none">
-                  {formatAllowance(t.traffic, t.trafficUnlim, 'ГБ')}
-                </Badge>
+                <span className={classes.allowance}>{formatAllowance(t.minutes, t.minutesUnlim, 'мин')}</span>
+                <span className={classes.allowance}>{formatAllowance(t.sms, t.smsUnlim, 'SMS')}</span>
+                <span className={classes.allowance}>{formatAllowance(t.traffic, t.trafficUnlim, 'ГБ')}</span>
               </div>
             ) : (
               <p className={classes.prices}>
@@ -81,13 +74,13 @@ export function TariffCard({
               onChange={onToggleCompare}
               aria-label={`Сравнить: ${t.name}`}
             />
-            <Button variant="light" size="xs" onClick={onOpen}>
+            <button type="button" className={`mantine-focus-auto ${classes.details}`} onClick={onOpen}>
               Подробнее
-            </Button>
+            </button>
           </div>
           {action}
         </div>
       </div>
-    </Card>
+    </article>
   );
 }
