@@ -57,8 +57,8 @@ export async function clippedLabels(page: Page, where: string): Promise<Finding[
   const cut = await page.evaluate(() =>
     Array.from(
       document.querySelectorAll<HTMLElement>(
-        // Mantine's, and the tariff cards' own in its look (decision 116).
-        '.mantine-Button-label, .mantine-Badge-label, .tariff-card_allowance, .tariff-card_details',
+        // Mantine's, and the site's own in its look (decision 116).
+        '.mantine-Button-label, .mantine-Badge-label, .tariff-card_allowance, .light-button_root',
       ),
     )
       .filter((label) => label.offsetParent !== null && label.scrollWidth > label.clientWidth + 1)

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import card from '../../../components/card.module.css';
+import lightButton from '../../../components/light-button.module.css';
 import { TickBox } from '../../../components/tick-box';
 import { OperatorLogo } from '../../operators';
 import type { Tariff } from '../api';
@@ -36,7 +38,7 @@ export function TariffCard({
 }: TariffCardProps) {
   return (
     <article
-      className={classes.card}
+      className={selected ? `${card.root} ${classes.selected}` : card.root}
       data-testid="tariff-card"
       aria-label={t.name}
       data-selected={selected || undefined}
@@ -74,7 +76,7 @@ export function TariffCard({
               onChange={onToggleCompare}
               aria-label={`Сравнить: ${t.name}`}
             />
-            <button type="button" className={`mantine-focus-auto ${classes.details}`} onClick={onOpen}>
+            <button type="button" className={`mantine-focus-auto ${lightButton.root}`} onClick={onOpen}>
               Подробнее
             </button>
           </div>
