@@ -1,9 +1,11 @@
-import { Alert, Anchor, Button, Group, List, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Text, Timeline } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import lightButton from '../components/light-button.module.css';
 import { Page } from '../components/page';
 import { ScrollTable } from '../components/scroll-table';
 import { type PortingStatus, STATUS_LABELS, STATUS_MEANINGS, StatusBadge } from '../features/porting';
+import classes from './about.module.css';
 
 const CONTENTS: { id: string; label: string }[] = [
   { id: 'chto-takoe', label: 'Что такое перенос' },
@@ -100,82 +102,86 @@ export default function AboutPage() {
       size="md"
     >
       <nav aria-label="Содержание">
-        <Group gap="xs">
+        <div className={classes.contents}>
           {CONTENTS.map((item) => (
-            <Button key={item.id} component={Link} to={`/about#${item.id}`} variant="light" size="xs" radius="xl">
+            <Link
+              key={item.id}
+              to={`/about#${item.id}`}
+              className={`mantine-focus-auto ${lightButton.root} ${lightButton.pill}`}
+            >
               {item.label}
-            </Button>
+            </Link>
           ))}
-        </Group>
+        </div>
       </nav>
 
       <section id="chto-takoe">
-        <Stack gap="sm">
-          <Title order={2}>Что такое перенос номера</Title>
-          <Text>
+        <div className={classes.section}>
+          <h2 className={classes.h2}>Что такое перенос номера</h2>
+          <p className={classes.text}>
             Перенос номера — по-английски Mobile Number Portability, MNP — это смена оператора мобильной связи с
             сохранением своего номера. В России такое право есть у всех абонентов с 1 декабря 2013 года. Номер остаётся
             прежним: по нему вас находят близкие, банки и Госуслуги, а обслуживает его уже другой оператор — со своей
             сетью, тарифами и SIM-картой.
-          </Text>
-          <Text>
+          </p>
+          <p className={classes.text}>
             Оператора, от которого вы уходите, называют оператором-донором, а того, к кому переходите, —
             оператором-реципиентом. Друг с другом они работают через общую базу данных перенесённых номеров (БДПН). Её
             ведёт ФГУП ЦНИИС, назначенный Правительством России. По этой базе каждая сеть узнаёт, какому оператору
             направить звонок или SMS на перенесённый номер.
-          </Text>
-        </Stack>
+          </p>
+        </div>
       </section>
 
       <section id="usloviya">
-        <Stack gap="sm">
-          <Title order={2}>Кто и при каких условиях может перенести номер</Title>
-          <Text>
+        <div className={classes.section}>
+          <h2 className={classes.h2}>Кто и при каких условиях может перенести номер</h2>
+          <p className={classes.text}>
             Перенести номер может его владелец — тот, на кого оформлен договор с оператором. Номер перейдёт, если
             выполнены все условия:
-          </Text>
-          <List spacing="xs">
-            <List.Item>
+          </p>
+          <ul className={classes.list}>
+            <li>
               Номер мобильный. Переносятся только мобильные номера, и после переноса номер остаётся мобильным; городской
               номер так перенести нельзя.
-            </List.Item>
-            <List.Item>
+            </li>
+            <li>
               Новый оператор обслуживает регион номера. Номер переносится только в пределах своего региона — субъекта
               России, к которому он относится. Перенести новосибирский номер к оператору в другом регионе нельзя.
-            </List.Item>
-            <List.Item>
+            </li>
+            <li>
               Договор оформлен на вас, и паспортные данные у нынешнего оператора актуальны: ФИО, серия и номер паспорта
               должны совпадать с данными в заявлении.
-            </List.Item>
-            <List.Item>Нет долга перед нынешним оператором.</List.Item>
-            <List.Item>Номер не заблокирован.</List.Item>
-            <List.Item>С предыдущего переноса этого номера прошло не меньше 60 дней.</List.Item>
-          </List>
-          <Title order={3}>Какие документы нужны</Title>
-          <List spacing="xs">
-            <List.Item>
+            </li>
+            <li>Нет долга перед нынешним оператором.</li>
+            <li>Номер не заблокирован.</li>
+            <li>С предыдущего переноса этого номера прошло не меньше 60 дней.</li>
+          </ul>
+          <h3 className={classes.h3}>Какие документы нужны</h3>
+          <ul className={classes.list}>
+            <li>
               Паспорт владельца номера — тот, по которому оформлен договор. Если паспорт меняли, сначала обновите данные
               у нынешнего оператора.
-            </List.Item>
-            <List.Item>
+            </li>
+            <li>
               Если заявление подаёт представитель — нотариально заверенная доверенность от владельца и паспорт
               представителя.
-            </List.Item>
-            <List.Item>
+            </li>
+            <li>
               Для номеров организаций и ИП — письмо на бланке организации и доверенность на сотрудника. Такие заявления
               подают у оператора.
-            </List.Item>
-          </List>
-          <Text>
+            </li>
+          </ul>
+          <p className={classes.text}>
             В онлайн-заявлении на нашем сайте паспорт показывать не нужно: личность подтверждается входом через
             Госуслуги, а паспортные данные подставляются из вашей учётной записи — останется их проверить.
-          </Text>
-        </Stack>
+          </p>
+        </div>
       </section>
 
       <section id="kak-perenesti">
-        <Stack gap="md">
-          <Title order={2}>Как перенести номер: шаг за шагом</Title>
+        <div className={`${classes.section} ${classes.wide}`}>
+          <h2 className={classes.h2}>Как перенести номер: шаг за шагом</h2>
           <Timeline active={STEPS.length - 1} bulletSize={28} lineWidth={2}>
             {STEPS.map((step, index) => (
               <Timeline.Item
@@ -193,176 +199,180 @@ export default function AboutPage() {
               </Timeline.Item>
             ))}
           </Timeline>
-          <Title order={3}>Как следить за переносом</Title>
-          <Text>Заявление, поданное на нашем сайте, видно в личном кабинете. Статусы по порядку:</Text>
+          <h3 className={classes.h3}>Как следить за переносом</h3>
+          <p className={classes.text}>
+            Заявление, поданное на нашем сайте, видно в личном кабинете. Статусы по порядку:
+          </p>
           <ScrollTable label="Статусы заявления" minWidth={480}>
-            <Table withTableBorder verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Статус</Table.Th>
-                  <Table.Th>Что это значит</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
+            <table className={classes.table}>
+              <thead>
+                <tr>
+                  <th>Статус</th>
+                  <th>Что это значит</th>
+                </tr>
+              </thead>
+              <tbody>
                 {STATUSES.map((status) => (
-                  <Table.Tr key={status}>
-                    <Table.Td>
+                  <tr key={status}>
+                    <td>
                       <StatusBadge status={status} />
-                    </Table.Td>
-                    <Table.Td>{STATUS_MEANINGS[status]}</Table.Td>
-                  </Table.Tr>
+                    </td>
+                    <td>{STATUS_MEANINGS[status]}</td>
+                  </tr>
                 ))}
-              </Table.Tbody>
-            </Table>
+              </tbody>
+            </table>
           </ScrollTable>
-        </Stack>
+        </div>
       </section>
 
       <section id="sroki">
-        <Stack gap="sm">
-          <Title order={2}>Сроки и стоимость</Title>
-          <Text>
+        <div className={classes.section}>
+          <h2 className={classes.h2}>Сроки и стоимость</h2>
+          <p className={classes.text}>
             Дату переноса выбираете вы: не раньше чем через 8 дней после подачи заявления и не позже чем через
             6 месяцев. Если спешить некуда — например, у нынешнего оператора оплачен пакет до конца месяца, — назначьте
             дату позже. Мастер заявления на нашем сайте по умолчанию предлагает самую раннюю дату.
-          </Text>
-          <Text>
+          </p>
+          <p className={classes.text}>
             Номер переключается ночью в выбранный день. Перерыв связи короткий — обычно не больше получаса; в это время
             звонки и SMS могут не проходить. Если перенос задерживается, оператор должен сообщить причину и новую дату.
-          </Text>
-          <Text>
+          </p>
+          <p className={classes.text}>
             Снова перенести тот же номер можно не раньше чем через 60 дней после предыдущего переноса. Плату за перенос
             берёт новый оператор, и по закону она не может быть больше 100 ₽; часть операторов переносит номер
             бесплатно. Дальше вы платите только за связь по тарифу нового оператора.
-          </Text>
-        </Stack>
+          </p>
+        </div>
       </section>
 
       <section id="posle-perenosa">
-        <Stack gap="sm">
-          <Title order={2}>Что будет с балансом, услугами и SIM-картой</Title>
-          <List spacing="xs">
-            <List.Item>
+        <div className={classes.section}>
+          <h2 className={classes.h2}>Что будет с балансом, услугами и SIM-картой</h2>
+          <ul className={classes.list}>
+            <li>
               До даты переноса старая SIM-карта работает как обычно. Держите баланс положительным, чтобы не остаться без
               связи и не получить долг, из-за которого перенос могут отклонить.
-            </List.Item>
-            <List.Item>После переноса номер работает только в SIM-карте нового оператора.</List.Item>
-            <List.Item>
+            </li>
+            <li>После переноса номер работает только в SIM-карте нового оператора.</li>
+            <li>
               Договор с прежним оператором по этому номеру прекращается. Остаток денег на счёте можно вернуть: подайте
               ему заявление, и деньги вернут за вычетом задолженности.
-            </List.Item>
-            <List.Item>
+            </li>
+            <li>
               Тариф, пакеты минут и гигабайт, бонусы и подписки прежнего оператора не переносятся. Платные подписки
               лучше отключить заранее.
-            </List.Item>
-            <List.Item>
+            </li>
+            <li>
               Если прежний оператор выставит счёт за последние дни перед переносом, оплатите его: пока долг не погашен,
               новый оператор может приостановить обслуживание номера.
-            </List.Item>
-            <List.Item>
+            </li>
+            <li>
               Номер тот же, поэтому SMS от банков и Госуслуг продолжат приходить. Некоторые банки после смены SIM-карты
               на время ограничивают операции или просят подтвердить вход — это защита от мошенников.
-            </List.Item>
-          </List>
-        </Stack>
+            </li>
+          </ul>
+        </div>
       </section>
 
       <section id="otkaz">
-        <Stack gap="sm">
-          <Title order={2}>Почему могут отказать</Title>
-          <Text>Отказать в переносе может прежний оператор, если при проверке найдёт препятствие. Частые причины:</Text>
-          <List spacing="xs">
-            <List.Item>долг за услуги связи;</List.Item>
-            <List.Item>
+        <div className={classes.section}>
+          <h2 className={classes.h2}>Почему могут отказать</h2>
+          <p className={classes.text}>
+            Отказать в переносе может прежний оператор, если при проверке найдёт препятствие. Частые причины:
+          </p>
+          <ul className={classes.list}>
+            <li>долг за услуги связи;</li>
+            <li>
               ФИО или паспортные данные в заявлении не совпадают с договором — например, паспорт сменили, а данные у
               оператора не обновили;
-            </List.Item>
-            <List.Item>номер заблокирован;</List.Item>
-            <List.Item>номер оформлен не на того, кто подаёт заявление;</List.Item>
-            <List.Item>номер относится к другому региону или не является мобильным;</List.Item>
-            <List.Item>с предыдущего переноса не прошло 60 дней.</List.Item>
-          </List>
+            </li>
+            <li>номер заблокирован;</li>
+            <li>номер оформлен не на того, кто подаёт заявление;</li>
+            <li>номер относится к другому региону или не является мобильным;</li>
+            <li>с предыдущего переноса не прошло 60 дней.</li>
+          </ul>
           <Alert variant="light" title="Что делать после отказа">
             Устраните причину — погасите долг, обновите паспортные данные у нынешнего оператора или переоформите номер
             на себя — и подайте заявление снова. Отказ не лишает права на перенос.
           </Alert>
-        </Stack>
+        </div>
       </section>
 
       <section id="otmena">
-        <Stack gap="sm">
-          <Title order={2}>Как отменить перенос</Title>
-          <Text>
+        <div className={classes.section}>
+          <h2 className={classes.h2}>Как отменить перенос</h2>
+          <p className={classes.text}>
             Передумали — отзовите заявление. Заявление, поданное на этом сайте, отзывается кнопкой «Отозвать заявление»
             на его странице, пока БДПН не назначила окно переноса — обычно в течение нескольких часов после отправки;
             прежнему оператору сообщать ничего не нужно. Когда окно назначено, отозвать заявление уже нельзя: номер
             перейдёт в назначенную ночь, а вернуть его к прежнему оператору можно будет не раньше чем через 60 дней.
             После отзыва номер остаётся у прежнего оператора, а в личном кабинете у заявления появится статус «
             {STATUS_LABELS.Deleted}».
-          </Text>
-        </Stack>
+          </p>
+        </div>
       </section>
 
       <section id="zakon">
-        <Stack gap="sm">
-          <Title order={2}>Правовая основа</Title>
-          <List spacing="xs">
-            <List.Item>
+        <div className={classes.section}>
+          <h2 className={classes.h2}>Правовая основа</h2>
+          <ul className={classes.list}>
+            <li>
               Федеральный закон от 07.07.2003 № 126-ФЗ «О связи», статья 44 — право абонента сохранить номер при смене
               оператора в пределах субъекта России и предельная плата за перенос — 100 ₽. Эти нормы введены Федеральным
               законом от 25.12.2012 № 253-ФЗ и действуют с 1 декабря 2013 года.
-            </List.Item>
-            <List.Item>
+            </li>
+            <li>
               Правила оказания услуг телефонной связи, утверждённые постановлением Правительства РФ от 24.01.2024 № 59 и
               действующие с 1 сентября 2024 года, — порядок переноса, сроки, права и обязанности операторов. Прежде
               порядок определяли Правила, утверждённые постановлением от 09.12.2014 № 1342.
-            </List.Item>
-            <List.Item>
+            </li>
+            <li>
               Постановление Правительства РФ от 06.08.2013 № 672 — правила финансирования и работы базы данных
               перенесённых абонентских номеров.
-            </List.Item>
-            <List.Item>
+            </li>
+            <li>
               Приказ Минкомсвязи России от 19.01.2016 № 3 — требования к взаимодействию операторов при переносе номера.
-            </List.Item>
-          </List>
-          <Text size="sm" c="dimmed">
+            </li>
+          </ul>
+          <p className={classes.note}>
             Здесь нормы пересказаны простыми словами. Точные формулировки — в официальных текстах документов.
-          </Text>
-        </Stack>
+          </p>
+        </div>
       </section>
 
       <section id="terminy">
-        <Stack gap="sm">
-          <Title order={2}>Термины</Title>
+        <div className={classes.section}>
+          <h2 className={classes.h2}>Термины</h2>
           <ScrollTable label="Термины" minWidth={480}>
-            <Table withTableBorder striped verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Термин</Table.Th>
-                  <Table.Th>Что означает</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
+            <table className={`${classes.table} ${classes.striped}`}>
+              <thead>
+                <tr>
+                  <th>Термин</th>
+                  <th>Что означает</th>
+                </tr>
+              </thead>
+              <tbody>
                 {TERMS.map((row) => (
-                  <Table.Tr key={row.term}>
-                    <Table.Td fw={600}>{row.term}</Table.Td>
-                    <Table.Td>{row.meaning}</Table.Td>
-                  </Table.Tr>
+                  <tr key={row.term}>
+                    <td className={classes.term}>{row.term}</td>
+                    <td>{row.meaning}</td>
+                  </tr>
                 ))}
-              </Table.Tbody>
-            </Table>
+              </tbody>
+            </table>
           </ScrollTable>
-        </Stack>
+        </div>
       </section>
 
-      <Group gap="sm">
+      <div className={classes.actions}>
         <Button component={Link} to="/portation/init">
           Перенести номер
         </Button>
         <Button component={Link} to="/faq" variant="light">
           Вопросы и ответы
         </Button>
-      </Group>
+      </div>
     </Page>
   );
 }

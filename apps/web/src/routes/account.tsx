@@ -1,8 +1,9 @@
-import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatMsisdn } from '@perenos/phone';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import type { PageLoader } from '../app/route-table';
+import card from '../components/card.module.css';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
 import { EraseMyData, getAccountInfoQueryOptions, type MsisdnInfo } from '../features/account';
@@ -15,6 +16,7 @@ import {
   WatchSwitch,
 } from '../features/watch';
 import { formatDay } from '../lib/format';
+import classes from './account.module.css';
 
 /** The person's numbers, the newest alerts and the watch's switches, asked together. */
 export const loader: PageLoader = ({ queryClient }) =>
@@ -30,12 +32,10 @@ function NumberCard({ info }: { info: MsisdnInfo }) {
       ? { operatorId: info.operatorId, operatorLogo: info.operatorLogo, operatorName: info.operatorName }
       : null;
   return (
-    <Card withBorder padding="lg" component="article" aria-label={formatMsisdn(info.msisdn)}>
-      <Stack gap="sm">
-        <Group justify="space-between" gap="xs">
-          <Text fw={700} size="xl" className="nowrap">
-            {formatMsisdn(info.msisdn)}
-          </Text>
+    <article className={`${card.root} ${card.lg}`} aria-label={formatMsisdn(info.msisdn)}>
+      <div className={classes.body}>
+        <div className={classes.head}>
+          <p className={classes.msisdn}>{formatMsisdn(info.msisdn)}</p>
           {info.isEsiaMsisdn && (
             <Badge
               variant="light"
@@ -45,25 +45,23 @@ function NumberCard({ info }: { info: MsisdnInfo }) {
               Госуслуги
             </Badge>
           )}
-        </Group>
+        </div>
         <OperatorName operator={operator} size={32} />
-        <Text size="sm" c="dimmed">
-          {info.regionName ?? 'Регион не известен'}
-        </Text>
-        <Text size="sm">
+        <p className={classes.region}>{info.regionName ?? 'Регион не известен'}</p>
+        <p className={classes.portation}>
           {info.lastPortation ? `Последний перенос: ${formatDay(info.lastPortation)}` : 'Номер ещё не переносили'}
-        </Text>
-        <Group gap="xs">
+        </p>
+        <div className={classes.links}>
           <Button component={Link} to={`/account/${info.msisdn}/orders`} variant="light" size="sm">
             Заявления
           </Button>
           <Button component={Link} to={`/account/${info.msisdn}/portations`} variant="light" size="sm">
             Переносы
           </Button>
-        </Group>
+        </div>
         <WatchSwitch msisdn={info.msisdn} />
-      </Stack>
-    </Card>
+      </div>
+    </article>
   );
 }
 
