@@ -9,6 +9,7 @@ import { loadConfig } from '../config/env';
 import { operators, regions } from '../db/schema';
 import { PageCache } from '../lib/page-cache';
 import { bumpNewsVersion } from '../modules/news/repository';
+import { news } from '../modules/news/tables';
 import { createTestApp, type TestApp } from '../test/app';
 
 // A web build whose server entry draws what this server's API says about the visitor (their name from the
@@ -43,6 +44,10 @@ export async function render({ url, fetch: f }) {
   if (url.startsWith('/operators')) {
     const list = await (await call('/api/v1/operator/list?Skip=0&Take=10')).json();
     quota = '<p>Первый оператор: ' + list.data[0].name + '</p>';
+  }
+  if (url.startsWith('/news')) {
+    const list = await (await call('/api/v1/news?Page=1&PageSize=10')).json();
+    quota = '<p>Первая новость: ' + list.data[0].title + '</p>';
   }
   if (url.startsWith('/check')) {
     const answer = await call('/api/v1.1/msisdn/info/quota', {
@@ -252,6 +257,54 @@ describe('the page cache', () => {
     await expect
       .poll(async () => regionsOn((await page()).body), { timeout: 5_000, interval: 20 })
       .toBe(regionsOn(first.body));
+  });
+
+  it('keeps the news list per data version: a signed-in reader’s views ask once, an edited story reaches the next', async () => {
+    const newsCalls = async () => {
+      const { body } = await t.app.metrics.text();
+      return [...body.matchAll(/_count\{[^}]*route="\/api\/v1\/news"[^}]*\} (\d+)/g)].reduce(
+        (sum, m) => sum + Number(m[1]),
+        0,
+      );
+    };
+    const firstStory = (html: string) => /Первая новость: ([^<]+)/.exec(html)?.[1];
+    const page = () => t.app.inject({ method: 'GET', url: '/news', headers: { cookie: petrova.header() } });
+    const first = await page();
+    const title = firstStory(first.body);
+    expect(title).toBeTruthy();
+    const asked = await newsCalls();
+    const views = await Promise.all(Array.from({ length: 5 }, page));
+    for (const view of views) expect(firstStory(view.body)).toBe(title);
+    expect(await newsCalls()).toBe(asked);
+    // Edited as the back office does it: the story and the news version in one transaction.
+    const [row] = await t.database.handle.db
+      .select()
+      .from(news)
+      .where(eq(news.title, title as string));
+    expect(row).toBeDefined();
+    await t.database.handle.db.transaction(async (tx) => {
+      await tx
+        .update(news)
+        .set({ title: `${title} (исправлено)` })
+        .where(eq(news.id, row?.id as number));
+      await bumpNewsVersion(tx);
+    });
+    try {
+      await expect
+        .poll(async () => firstStory((await page()).body), { timeout: 5_000, interval: 20 })
+        .toBe(`${title} (исправлено)`);
+      expect(await newsCalls()).toBeGreaterThan(asked);
+    } finally {
+      await t.database.handle.db.transaction(async (tx) => {
+        await tx
+          .update(news)
+          .set({ title })
+          .where(eq(news.id, row?.id as number));
+        await bumpNewsVersion(tx);
+      });
+      // The restored title read, before the next test counts calls.
+      await expect.poll(async () => firstStory((await page()).body), { timeout: 5_000, interval: 20 }).toBe(title);
+    }
   });
 
   it('keeps the operators’ answers per data version too: a renamed operator reaches the next view', async () => {

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { type CachedPage, PageCache, pageKey } from '../lib/page-cache';
 
 /** What the web app's server entry (apps/web/src/entry-server.tsx, built into dist-server/) offers. */
@@ -130,9 +131,10 @@ const SHARED_ANSWERS = [
 
 /**
  * Reference answers the same for every visitor, signed in or not, that the frame and the pickers ask for
- * on nearly every page drawn: the public settings (the theme), the service lists, the regions; and the
- * operators' (the list, an operator, their tiles). The renderer keeps them per data version (decision 114)
- * instead of asking its own routes again for each page.
+ * on nearly every page drawn: the public settings (the theme), the service lists, the regions; the
+ * operators' (the list, an operator, their tiles); the news and the coverage maps. The renderer keeps them
+ * per data version (decisions 114, 116) instead of asking its own routes again for each page: a signed-in
+ * visitor's page is drawn for every view.
  */
 const REFERENCE_ANSWERS = [
   /^\/api\/v1\/setting\//,
@@ -141,6 +143,9 @@ const REFERENCE_ANSWERS = [
   // The operators' pages: the list, an operator, their tiles (tariff counts and prices by catalogue version).
   /^\/api\/v1\/operator\/[^/]+$/,
   /^\/api\/v1\.[12]\/operator\/tile\/list$/,
+  // The news list and a story (the news version is a settings row), the coverage map and an operator's zone.
+  /^\/api\/v1\/news(\/[^/]+)?$/,
+  /^\/api\/v1\/coverage\/(map|[^/]+\/geojson)$/,
 ];
 
 /**
@@ -149,8 +154,13 @@ const REFERENCE_ANSWERS = [
  */
 const COOKIELESS_ANSWERS = [/^\/api\/v1\/esia\/userinfo$/];
 
-/** At most this many reference answers are kept (a query string of its own makes another). */
-const KEPT_ANSWERS_MAX = 200;
+/**
+ * At most this many reference answers are kept, and this many bytes of them (a query string of its own
+ * makes another): the least recently used go first, so a crawler walking the news pages does not push out
+ * the answers every page is drawn from.
+ */
+const KEPT_ANSWERS_MAX = 500;
+const KEPT_ANSWERS_BYTES = 16 * 1024 * 1024;
 
 interface KeptAnswer {
   type: string | undefined;
@@ -260,7 +270,11 @@ export async function createPageRenderer(
   app.decorate('pageCache', cache);
 
   // Reference answers kept for the data version they were made under (REFERENCE_ANSWERS).
-  const answers = new Map<string, KeptAnswer>();
+  const answers = new LRUCache<string, KeptAnswer>({
+    max: KEPT_ANSWERS_MAX,
+    maxSize: KEPT_ANSWERS_BYTES,
+    sizeCalculation: (answer) => answer.body.length + 100,
+  });
   // The data version this node last read; undefined until read (nothing is kept before).
   let version: string | undefined;
   const forget = () => {
@@ -356,7 +370,6 @@ export async function createPageRenderer(
       if (typeof type === 'string') headers.set('content-type', type);
       // Kept only when made under the version it is kept for, and the same for everyone (no cookie).
       if (key !== undefined && answer.statusCode === 200 && !setCookie && version === keptFor) {
-        if (answers.size >= KEPT_ANSWERS_MAX) answers.clear();
         answers.set(key, {
           type: typeof type === 'string' ? type : undefined,
           body: answer.rawPayload,
