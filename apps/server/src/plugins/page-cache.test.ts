@@ -101,6 +101,14 @@ const nameOf = async (jar: CookieJar) => {
   return heading(res.body);
 };
 
+/** How many times a route has answered (the renderer's own calls included), from the metrics. */
+const routeCalls = async (route: string) => {
+  const { body } = await t.app.metrics.text();
+  return [...body.matchAll(/_count\{[^}]*route="([^"]*)"[^}]*\} (\d+)/g)]
+    .filter((m) => m[1] === route)
+    .reduce((sum, m) => sum + Number(m[2]), 0);
+};
+
 describe('the page cache', () => {
   it('never gives one citizen’s page to another or to an anonymous visitor, under parallel requests', async () => {
     const ivanovName = await nameOf(ivanov);
@@ -176,13 +184,7 @@ describe('the page cache', () => {
 
   // Before the tests that change the data: a change read mid-test would rightly ask again.
   it('asks whether a visitor without cookies is signed in once per data version; a signed-in one every view', async () => {
-    const userinfoCalls = async () => {
-      const { body } = await t.app.metrics.text();
-      return [...body.matchAll(/_count\{[^}]*route="\/api\/v1\/esia\/userinfo"[^}]*\} (\d+)/g)].reduce(
-        (sum, m) => sum + Number(m[1]),
-        0,
-      );
-    };
+    const userinfoCalls = () => routeCalls('/api/v1/esia/userinfo');
     // Pages of their own (each drawn, none kept yet), in parallel.
     const anonymous = (n: number) =>
       Promise.all(Array.from({ length: n }, (_, i) => t.app.inject({ method: 'GET', url: `/story/kept-${n}-${i}` })));
@@ -222,13 +224,7 @@ describe('the page cache', () => {
 
   it('keeps the reference answers pages are drawn from per data version, for signed-in visitors too', async () => {
     // How many times the regions route has answered (the renderer's own calls included).
-    const regionCalls = async () => {
-      const { body } = await t.app.metrics.text();
-      return [...body.matchAll(/_count\{[^}]*route="\/api\/v1\/region\/list"[^}]*\} (\d+)/g)].reduce(
-        (sum, m) => sum + Number(m[1]),
-        0,
-      );
-    };
+    const regionCalls = () => routeCalls('/api/v1/region/list');
     const regionsOn = (html: string) => Number(/Регионов: (\d+)/.exec(html)?.[1]);
     const page = () => t.app.inject({ method: 'GET', url: '/account', headers: { cookie: ivanov.header() } });
     const first = await page();
@@ -260,13 +256,7 @@ describe('the page cache', () => {
   });
 
   it('keeps the news list per data version: a signed-in reader’s views ask once, an edited story reaches the next', async () => {
-    const newsCalls = async () => {
-      const { body } = await t.app.metrics.text();
-      return [...body.matchAll(/_count\{[^}]*route="\/api\/v1\/news"[^}]*\} (\d+)/g)].reduce(
-        (sum, m) => sum + Number(m[1]),
-        0,
-      );
-    };
+    const newsCalls = () => routeCalls('/api/v1/news');
     const firstStory = (html: string) => /Первая новость: ([^<]+)/.exec(html)?.[1];
     const page = () => t.app.inject({ method: 'GET', url: '/news', headers: { cookie: petrova.header() } });
     const first = await page();
@@ -308,13 +298,7 @@ describe('the page cache', () => {
   });
 
   it('keeps the operators’ answers per data version too: a renamed operator reaches the next view', async () => {
-    const operatorCalls = async () => {
-      const { body } = await t.app.metrics.text();
-      return [...body.matchAll(/_count\{[^}]*route="\/api\/v1\/operator\/list"[^}]*\} (\d+)/g)].reduce(
-        (sum, m) => sum + Number(m[1]),
-        0,
-      );
-    };
+    const operatorCalls = () => routeCalls('/api/v1/operator/list');
     const firstOperator = (html: string) => /Первый оператор: ([^<]+)/.exec(html)?.[1];
     const page = () => t.app.inject({ method: 'GET', url: '/operators', headers: { cookie: ivanov.header() } });
     const first = await page();
