@@ -96,6 +96,14 @@ describe('one render per page view', () => {
     }
   });
 
+  it('leaves the coverage zone to the map in the browser: the drawn page names the operators, without shapes', async () => {
+    const page = await entry.render({ url: '/coverage', fetch: siteFetch('') });
+    const state = JSON.stringify(page.state);
+    expect(state).toContain('"slug":"mts"');
+    expect(state).not.toMatch(/FeatureCollection|"coordinates"/);
+    expect(page.missed).toEqual([]);
+  });
+
   it('draws a signed-in citizen’s pages once, with their data', async () => {
     expect(msisdn).toMatch(/^7\d{10}$/);
     for (const path of ['/account', `/account/${msisdn}/portations`, `/account/${msisdn}/orders`, '/check']) {

@@ -9,11 +9,12 @@ import { CoverageMap, getCoverageGeoJsonQueryOptions, getCoverageMapQueryOptions
 import { OperatorLogo } from '../features/operators';
 import { getBaseMapQueryOptions } from '../lib/base-map';
 
-/** The sources, then the first mapped one's shapes (the base map is the browser's: lib/base-map.ts). */
+/**
+ * The sources, their names and links: what the page shows before its scripts run. The shapes and the base
+ * map are the browser's, asked for beside the map's code (features/coverage/api.ts, lib/base-map.ts).
+ */
 export const loader: PageLoader = async ({ queryClient }) => {
-  const map = await queryClient.fetchQuery(getCoverageMapQueryOptions());
-  const first = map?.sources.find((s) => s.kind !== 'None');
-  if (first?.kind === 'GeoCollection') await queryClient.prefetchQuery(getCoverageGeoJsonQueryOptions(first.slug));
+  await queryClient.prefetchQuery(getCoverageMapQueryOptions());
 };
 
 export default function CoveragePage() {
