@@ -30,9 +30,14 @@ export async function createTestDatabase(
   let handle: DatabaseHandle;
   let url: string | undefined;
   let dropDatabase = async () => {};
-  // The demo-seeded template made once per run (global setup) is copied instead of seeding again.
+  // A template made once per run (global setup) is copied instead of seeding again: on PostgreSQL the demo
+  // one (a new database there is made in a blink), on PGlite one per seed (a new one costs its initdb).
   const template =
-    seed === 'demo' ? inject(TEST_ENGINE === 'postgres' ? 'postgresTemplateName' : 'pgliteTemplatePath') : undefined;
+    TEST_ENGINE === 'postgres'
+      ? seed === 'demo'
+        ? inject('postgresTemplateName')
+        : undefined
+      : inject('pgliteTemplatePaths')[seed];
   if (TEST_ENGINE === 'postgres') {
     const name = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });

@@ -1,16 +1,16 @@
 import type { TestProject } from 'vitest/node';
-import { createPgliteTemplate } from './template';
+import { createPgliteTemplates, type TemplateSeed } from './template';
 
-/** Once per run: the seeded PGlite template every server test file starts from. */
+/** Once per run: the PGlite templates (migrated; with the reference data; with the demo) every server test file starts from. */
 export default async function setup(project: TestProject) {
-  const template = await createPgliteTemplate();
-  project.provide('pgliteTemplatePath', template.path);
-  return () => template.remove();
+  const templates = await createPgliteTemplates();
+  project.provide('pgliteTemplatePaths', templates.paths);
+  return () => templates.remove();
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    pgliteTemplatePath: string;
+    pgliteTemplatePaths: Record<TemplateSeed, string>;
     postgresTemplateName: string;
   }
 }
