@@ -170,9 +170,15 @@ export class TariffIndex {
     this.timer = null;
   }
 
-  /** The current snapshot, rebuilt first when the catalogue changed in this process or at start. */
+  /**
+   * The current snapshot, rebuilt first when the catalogue changed in this process or at start. A build
+   * under way is waited for too: two callers waiting on one build both wake when it ends, and the first
+   * may start the next one (the catalogue changed meanwhile) and clear `stale`; the second then has to
+   * wait for that build, not take the snapshot it replaces (a staff member's applied upload was missing
+   * from the list they asked for next, on PostgreSQL, in one CI run of three).
+   */
   private async fresh(): Promise<Snapshot> {
-    while (this.stale || !this.snapshot) {
+    while (this.stale || !this.snapshot || this.building) {
       if (!this.building) {
         this.stale = false;
         this.building = this.build().finally(() => {
