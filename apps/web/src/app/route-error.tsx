@@ -1,6 +1,7 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Page } from '../components/page';
+import { Group, Text } from '../components/plain';
 
 /** What went wrong, in Russian, for a failed page load; the technical message never reaches the visitor. */
 export function describeRouteError(error: unknown): { title: string; text: string } {

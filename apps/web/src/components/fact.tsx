@@ -1,5 +1,5 @@
-import { Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Stack, Text } from './plain';
 
 /** A labelled value of a summary card: the label small and dimmed above it; `strong` sets the value in medium weight. */
 export function Fact({ label, children, strong }: { label: string; children: ReactNode; strong?: boolean }) {

@@ -1,6 +1,7 @@
-import { Container, Stack, Text, Title } from '@mantine/core';
+import { Container } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { type PageCard, usePageMeta } from '../lib/page-meta';
+import { Stack, Text, Title } from './plain';
 
 interface PageProps {
   title: string;

@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PageLoader } from '../app/route-table';
 import { Page } from '../components/page';
+import { Card, Group, Stack, Text, Title } from '../components/plain';
 import { loginUrl, useAuth } from '../features/auth';
 import {
   BatchUpload,

@@ -1,9 +1,10 @@
-import { Alert, Button, Chip, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Chip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { GeoJsonObject } from 'geojson';
 import { useState } from 'react';
 import type { PageLoader } from '../app/route-table';
 import { Page } from '../components/page';
+import { Group, Stack, Text } from '../components/plain';
 import { QueryState } from '../components/query-state';
 import { CoverageMap, getCoverageGeoJsonQueryOptions, getCoverageMapQueryOptions } from '../features/coverage';
 import { OperatorLogo } from '../features/operators';

@@ -1,6 +1,7 @@
-import { Alert, Button, Code, Group, Text } from '@mantine/core';
+import { Alert, Button, Code } from '@mantine/core';
 import { Link, useSearchParams } from 'wouter';
 import { Page } from '../components/page';
+import { Group, Text } from '../components/plain';
 
 /** The server-error page: names the address that failed (only when it is on this site) and offers a retry. */
 export default function ErrorPage() {

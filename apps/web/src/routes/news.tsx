@@ -1,8 +1,9 @@
-import { Card, Center, Pagination, Stack, Text } from '@mantine/core';
+import { Center, Pagination } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'wouter';
 import type { PageLoader } from '../app/route-table';
 import { Page } from '../components/page';
+import { Card, Stack, Text } from '../components/plain';
 import { QueryState } from '../components/query-state';
 import { getNewsListQueryOptions, NEWS_PAGE_SIZE } from '../features/news';
 import { formatDate } from '../lib/format';

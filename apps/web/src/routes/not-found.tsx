@@ -1,6 +1,7 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { Link } from 'wouter';
 import { Page } from '../components/page';
+import { Group, Text } from '../components/plain';
 import { useNotFoundSignal } from '../lib/not-found-signal';
 
 export default function NotFoundPage() {

@@ -1,8 +1,9 @@
-import { Badge, Card, Center, Pagination, SimpleGrid, Text } from '@mantine/core';
+import { Badge, Center, Pagination, SimpleGrid } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'wouter';
 import type { PageLoader } from '../app/route-table';
 import { Page } from '../components/page';
+import { Card, Text } from '../components/plain';
 import { QueryState } from '../components/query-state';
 import { getOperatorListQueryOptions, OPERATORS_PAGE_SIZE, OperatorLogo } from '../features/operators';
 import NotFoundPage from './not-found';

@@ -1,6 +1,7 @@
-import { Anchor, Button, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Button, List, SimpleGrid, ThemeIcon } from '@mantine/core';
 import { Link } from 'wouter';
 import { Page } from '../components/page';
+import { Card, Group, Stack, Text, Title } from '../components/plain';
 
 const STEPS = [
   {

@@ -1,5 +1,6 @@
-import { Box, Table, Text } from '@mantine/core';
+import { Box, Table } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Text } from '../../../components/plain';
 import { StatusBadge } from '../../porting';
 import type { OrderStatus } from '../api';
 import { AccountPager } from './account-pager';

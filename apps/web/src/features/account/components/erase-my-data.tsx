@@ -1,6 +1,7 @@
-import { Alert, Button, Card, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, List, Modal } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Card, Group, Stack, Text, Title } from '../../../components/plain';
 import { api } from '../../../lib/api';
 import { userMessage } from '../../../lib/errors';
 

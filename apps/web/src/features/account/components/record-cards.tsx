@@ -1,5 +1,5 @@
-import { Card, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Card, Group, Stack, Text } from '../../../components/plain';
 
 export interface RecordCard {
   key: string | number;

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Button, Progress } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type DragEvent, useId, useState } from 'react';
+import { Group, Stack, Text } from '../../../components/plain';
 import { saveFile } from '../../../lib/save-file';
 import { sampleBatchFile, useBatchLookup } from '../api';
 import classes from './batch-upload.module.css';

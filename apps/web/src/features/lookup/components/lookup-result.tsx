@@ -1,5 +1,6 @@
-import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { formatMsisdn } from '@perenos/phone';
+import { Card, Group, Stack, Text, Title } from '../../../components/plain';
 import { formatDay } from '../../../lib/format';
 import type { MsisdnInfo } from '../api';
 

@@ -1,4 +1,4 @@
-import { Text } from '@mantine/core';
+import { Text } from '../../../components/plain';
 import { formatDateTime } from '../../../lib/format';
 import type { Quota } from '../api';
 

@@ -1,4 +1,4 @@
-import { Group, Text } from '@mantine/core';
+import { Group, Text } from '../../../components/plain';
 import { OperatorLogo } from './operator-logo';
 
 /** An operator as the account and the porting answers name it. */

@@ -1,4 +1,5 @@
-import { Alert, Checkbox, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Checkbox, List, Paper } from '@mantine/core';
+import { Stack, Text, Title } from '../../../components/plain';
 import { formatRub } from '../../../lib/format';
 import type { ContractTerms } from '../api';
 import { formatEdition } from '../sim';

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button } from '@mantine/core';
 import { ApiError } from '@perenos/api-client';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { Page } from '../../../components/page';
+import { Group, Stack, Text } from '../../../components/plain';
 import { QueryState } from '../../../components/query-state';
 import { getPortationOrderQueryOptions, type PortationOrder, takeEndedHere } from '../api';
 import { applicationTitle } from '../status';

@@ -1,4 +1,5 @@
-import { Text, Timeline } from '@mantine/core';
+import { Timeline } from '@mantine/core';
+import { Text } from '../../../components/plain';
 import { formatDateTime } from '../../../lib/format';
 import { type PortingStatus, STATUS_LABELS } from '../status';
 

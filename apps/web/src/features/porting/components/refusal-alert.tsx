@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button } from '@mantine/core';
 import { Link } from 'wouter';
+import { Group, Stack, Text } from '../../../components/plain';
 import type { Refusal } from '../api';
 import { formatDay } from '../dates';
 import { applicationTitle } from '../status';

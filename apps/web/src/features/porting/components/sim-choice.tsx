@@ -1,5 +1,6 @@
-import { Alert, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Radio, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Stack, Text } from '../../../components/plain';
 import { getPortationOfficesQueryOptions, type SimChoice } from '../api';
 import classes from './sim-choice.module.css';
 

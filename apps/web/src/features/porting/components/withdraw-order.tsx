@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { Group, Stack, Text } from '../../../components/plain';
 import { type PortationOrder, useDeletePortation } from '../api';
 
 /** While a submitted application can be withdrawn, said beside the button. */

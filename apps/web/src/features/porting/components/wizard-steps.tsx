@@ -1,5 +1,6 @@
-import { Stack, Stepper, Text } from '@mantine/core';
+import { Stepper } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { Stack, Text } from '../../../components/plain';
 
 const STEPS = [
   { label: 'Номер', description: 'Проверка номера' },

@@ -1,5 +1,6 @@
-import { Group, SegmentedControl, Select } from '@mantine/core';
+import { SegmentedControl, Select } from '@mantine/core';
 import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
+import { Group } from '../../../components/plain';
 import { type BaseMap, linesOf, subjectsOf } from '../../../lib/base-map';
 import classes from './region-map.module.css';
 import { type Box, isArrowKey, layoutSubjects, neighbour, type SubjectShape } from './region-map-geometry';

@@ -1,6 +1,7 @@
-import { Button, Group, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Pagination, Select, Table, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Group, Stack, Text } from '../../../components/plain';
 import { QueryState } from '../../../components/query-state';
 import { ScrollTable } from '../../../components/scroll-table';
 import { formatDateTime } from '../../../lib/format';

@@ -1,7 +1,8 @@
-import { Alert, Button, Card, Group, Modal, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Button, Modal, Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Card, Group, Stack, Text } from '../../../components/plain';
 import { QueryState } from '../../../components/query-state';
 import { getStaffFlagsQueryOptions, type StaffFeature, staffMessage, useSwitchFlag } from '../api';
 

@@ -1,5 +1,6 @@
-import { Alert, Button, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Stack, Text, Title } from '../../../components/plain';
 import { QueryState } from '../../../components/query-state';
 import { ScrollTable } from '../../../components/scroll-table';
 import { formatDateTime } from '../../../lib/format';

@@ -1,7 +1,8 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Button } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Page } from '../../../components/page';
+import { Group, Stack } from '../../../components/plain';
 import type { StaffRole } from '../api';
 
 export interface StaffSection {

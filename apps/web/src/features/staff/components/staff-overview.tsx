@@ -1,5 +1,6 @@
-import { Anchor, Card, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, SimpleGrid } from '@mantine/core';
 import { Link } from 'wouter';
+import { Card, Stack, Text } from '../../../components/plain';
 import type { StaffRole } from '../api';
 import { ROLE_NAMES, STAFF_SECTIONS } from './staff-frame';
 

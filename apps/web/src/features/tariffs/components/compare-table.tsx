@@ -1,6 +1,7 @@
-import { Button, CloseButton, Group, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, CloseButton, Paper, ScrollArea, Table } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { Group, Stack, Text, Title } from '../../../components/plain';
 import { userMessage } from '../../../lib/errors';
 import { OperatorLogo } from '../../operators';
 import { getTariffQueryOptions, type TariffDetail } from '../api';

@@ -8,11 +8,10 @@ import {
   RangeSlider,
   SegmentedControl,
   Slider,
-  Stack,
   Switch,
-  Text,
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { Stack, Text } from '../../../components/plain';
 import { formatRub } from '../../../lib/format';
 import type { TariffFilters } from '../api';
 import type { TariffFilterState } from '../filter-state';

@@ -1,4 +1,4 @@
-import { Stack, Text } from '@mantine/core';
+import { Stack, Text } from '../../../components/plain';
 import type { WatchAlert } from '../api';
 import { AlertCard } from './alert-card';
 

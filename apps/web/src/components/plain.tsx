@@ -1,0 +1,291 @@
+/**
+ * Mantine's Text, Title, Stack, Group and Card without Mantine's machinery (decision 118): the same element,
+ * classes, data attributes and CSS variables Mantine draws for the props below, made by a plain function.
+ * Each Mantine component resolves default props, the Styles API and some seventy style props on every
+ * render: 17–29 µs per component on the server, against about 1 µs here, and the same again in the
+ * browser when it hydrates. `plain.test.tsx` draws every prop combination the site uses both ways and
+ * compares the elements, so a Mantine upgrade that changes its output fails there, not on screen.
+ *
+ * Only what the site needs is accepted: no responsive values (an object per breakpoint), no Styles API,
+ * no `Card.Section` (those stay Mantine's). TypeScript refuses the rest.
+ */
+import {
+  getFontSize,
+  getLineHeight,
+  getRadius,
+  getSpacing,
+  type MantineBreakpoint,
+  type MantineColor,
+  type MantineFontSize,
+  type MantineRadius,
+  type MantineSpacing,
+  parseStyleProps,
+  STYLE_PROPS_DATA,
+  useMantineTheme,
+} from '@mantine/core';
+import type { ComponentPropsWithoutRef, CSSProperties, ElementType, ReactNode, Ref } from 'react';
+
+type Spacing = MantineSpacing | number;
+
+/** The style props the site gives these components; each is drawn inline as Mantine's Box draws it. */
+export interface PlainStyleProps {
+  m?: Spacing;
+  mt?: Spacing;
+  mb?: Spacing;
+  ml?: Spacing;
+  mr?: Spacing;
+  mx?: Spacing;
+  my?: Spacing;
+  p?: Spacing;
+  pt?: Spacing;
+  pb?: Spacing;
+  px?: Spacing;
+  py?: Spacing;
+  c?: MantineColor | 'dimmed' | 'bright' | (string & {});
+  bg?: MantineColor | (string & {});
+  fw?: CSSProperties['fontWeight'];
+  fz?: MantineFontSize | number | (string & {});
+  ff?: 'monospace' | 'text' | 'heading' | (string & {});
+  ta?: CSSProperties['textAlign'];
+  tt?: CSSProperties['textTransform'];
+  w?: CSSProperties['width'];
+  h?: CSSProperties['height'];
+  maw?: CSSProperties['maxWidth'];
+  miw?: CSSProperties['minWidth'];
+  hiddenFrom?: MantineBreakpoint;
+  visibleFrom?: MantineBreakpoint;
+}
+
+const STYLE_KEYS = [
+  'm',
+  'mt',
+  'mb',
+  'ml',
+  'mr',
+  'mx',
+  'my',
+  'p',
+  'pt',
+  'pb',
+  'px',
+  'py',
+  'c',
+  'bg',
+  'fw',
+  'fz',
+  'ff',
+  'ta',
+  'tt',
+  'w',
+  'h',
+  'maw',
+  'miw',
+] as const;
+
+type Attributes<E extends ElementType> = Omit<ComponentPropsWithoutRef<E>, keyof PlainStyleProps | 'color'>;
+
+interface Drawn {
+  className: string;
+  style: Record<string, unknown>;
+  data: Record<string, unknown>;
+}
+
+/**
+ * Splits the style props off `props` (mutating a copy the caller made) and draws the element as Box does:
+ * the style as the caller's style, then the component's variables, then the style props.
+ */
+function useDraw(
+  props: Record<string, unknown>,
+  classes: string,
+  vars: Record<string, string | undefined>,
+  data: Record<string, unknown>,
+): Drawn {
+  const theme = useMantineTheme();
+  let styleProps: Record<string, unknown> | undefined;
+  for (const key of STYLE_KEYS) {
+    if (props[key] !== undefined) {
+      styleProps ??= {};
+      styleProps[key] = props[key];
+    }
+    delete props[key];
+  }
+  const { hiddenFrom, visibleFrom, className, style } = props as {
+    hiddenFrom?: string;
+    visibleFrom?: string;
+    className?: string;
+    style?: CSSProperties;
+  };
+  delete props.hiddenFrom;
+  delete props.visibleFrom;
+  delete props.className;
+  delete props.style;
+  const inline = styleProps
+    ? parseStyleProps({ styleProps: styleProps as never, theme, data: STYLE_PROPS_DATA }).inlineStyles
+    : undefined;
+  const drawnStyle: Record<string, unknown> = { ...style };
+  for (const [name, value] of Object.entries(vars)) if (value !== undefined) drawnStyle[name] = value;
+  if (inline) Object.assign(drawnStyle, inline);
+  let names = classes;
+  if (className) names += ` ${className}`;
+  if (hiddenFrom) names += ` mantine-hidden-from-${hiddenFrom}`;
+  if (visibleFrom) names += ` mantine-visible-from-${visibleFrom}`;
+  const dataAttributes: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(data)) {
+    if (value !== undefined && value !== false && value !== null && value !== '') dataAttributes[name] = value;
+  }
+  return { className: names, style: drawnStyle, data: dataAttributes };
+}
+
+/** The element with what `useDraw` made and the rest of the caller's props. */
+function element(Element: ElementType, drawn: Drawn, rest: Record<string, unknown>, children: ReactNode) {
+  const style = Object.keys(drawn.style).length > 0 ? drawn.style : undefined;
+  return (
+    <Element className={drawn.className} style={style} {...drawn.data} {...rest}>
+      {children}
+    </Element>
+  );
+}
+
+/** Mantine's `data-size`: a size given by name, not by number. */
+const sizeName = (size: unknown) => (typeof size === 'string' && !/^[\d.]/.test(size) ? size : undefined);
+
+type TextOwnProps = PlainStyleProps & {
+  size?: MantineFontSize;
+  /** A `span` rather than a `p`. */
+  span?: boolean;
+  /** The font of the text around it. */
+  inherit?: boolean;
+  component?: 'p' | 'span' | 'div' | 'label' | 'dt' | 'dd' | 'time' | 'strong' | 'li' | 'small';
+  children?: ReactNode;
+  ref?: Ref<HTMLParagraphElement>;
+};
+
+/** Mantine's Text: a paragraph (or `component`) in a size of the theme. */
+export function Text(props: TextOwnProps & Attributes<'p'> & { htmlFor?: string; dateTime?: string }) {
+  const { size, span, inherit, component, children, ...rest } = props as TextOwnProps & Record<string, unknown>;
+  const drawn = useDraw(
+    rest,
+    'mantine-focus-auto m_b6d8b162 mantine-Text-root',
+    { '--text-fz': getFontSize(size), '--text-lh': getLineHeight(size) },
+    { 'data-inherit': inherit, 'data-size': sizeName(size) },
+  );
+  return element(component ?? (span ? 'span' : 'p'), drawn, rest, children);
+}
+
+const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
+
+type TitleOwnProps = PlainStyleProps & {
+  order?: 1 | 2 | 3 | 4 | 5 | 6;
+  /** A heading's size from the theme (`h4`), or a font size. */
+  size?: 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6' | MantineFontSize;
+  children?: ReactNode;
+};
+
+/** Mantine's Title: a heading of `order` in the theme's heading sizes. */
+export function Title(props: TitleOwnProps & Attributes<'h2'>) {
+  const { order = 1, size, children, ...rest } = props as TitleOwnProps & Record<string, unknown>;
+  const named = size ?? `h${order}`;
+  const heading = HEADINGS.includes(named);
+  const drawn = useDraw(
+    rest,
+    'm_8a5d1357 mantine-Title-root',
+    {
+      '--title-fw': `var(--mantine-h${heading ? named.slice(1) : order}-font-weight)`,
+      '--title-lh': `var(--mantine-h${heading ? named.slice(1) : order}-line-height)`,
+      '--title-fz': heading ? `var(--mantine-${named}-font-size)` : `var(--mantine-font-size-${named})`,
+    },
+    { 'data-size': sizeName(size), 'data-order': order },
+  );
+  return element(`h${order}`, drawn, rest, children);
+}
+
+type StackOwnProps = PlainStyleProps & {
+  gap?: Spacing;
+  align?: CSSProperties['alignItems'];
+  justify?: CSSProperties['justifyContent'];
+  component?: 'div' | 'nav' | 'ul' | 'ol' | 'section' | 'form' | 'article' | 'dl' | 'fieldset';
+  children?: ReactNode;
+};
+
+/** Mantine's Stack: children in a column, `gap` apart. */
+export function Stack(props: StackOwnProps & Attributes<'div'>) {
+  const {
+    gap = 'md',
+    align = 'stretch',
+    justify = 'flex-start',
+    component = 'div',
+    children,
+    ...rest
+  } = props as StackOwnProps & Record<string, unknown>;
+  const drawn = useDraw(
+    rest,
+    'm_6d731127 mantine-Stack-root',
+    { '--stack-gap': getSpacing(gap), '--stack-align': align, '--stack-justify': justify },
+    {},
+  );
+  return element(component, drawn, rest, children);
+}
+
+type GroupOwnProps = PlainStyleProps & {
+  gap?: Spacing;
+  align?: CSSProperties['alignItems'];
+  justify?: CSSProperties['justifyContent'];
+  wrap?: CSSProperties['flexWrap'];
+  component?: 'div' | 'nav' | 'ul' | 'section' | 'footer';
+  children?: ReactNode;
+};
+
+/** Mantine's Group: children in a row, `gap` apart, wrapping unless told not to. */
+export function Group(props: GroupOwnProps & Attributes<'div'>) {
+  const {
+    gap = 'md',
+    align = 'center',
+    justify = 'flex-start',
+    wrap = 'wrap',
+    component = 'div',
+    children,
+    ...rest
+  } = props as GroupOwnProps & Record<string, unknown>;
+  const drawn = useDraw(
+    rest,
+    'm_4081bf90 mantine-Group-root',
+    { '--group-gap': getSpacing(gap), '--group-align': align, '--group-justify': justify, '--group-wrap': wrap },
+    {},
+  );
+  return element(component, drawn, rest, children);
+}
+
+type CardOwnProps = PlainStyleProps & {
+  withBorder?: boolean;
+  padding?: Spacing;
+  radius?: MantineRadius;
+  /** An element or a component (a router link); its own props (`to`, `href`) pass through. */
+  component?: ElementType;
+  to?: string;
+  href?: string;
+  /** For a card drawn as a form. */
+  noValidate?: boolean;
+  children?: ReactNode;
+};
+
+/** Mantine's Card (a Paper) without sections: a bordered box of `padding`. */
+export function Card(props: CardOwnProps & Attributes<'div'>) {
+  const {
+    withBorder,
+    padding,
+    radius,
+    component = 'div',
+    children,
+    ...rest
+  } = props as CardOwnProps & Record<string, unknown>;
+  const drawn = useDraw(
+    rest,
+    'm_e615b15f mantine-Card-root m_1b7284a3 mantine-Paper-root',
+    {
+      '--paper-radius': radius === undefined ? undefined : getRadius(radius),
+      '--card-padding': getSpacing(padding),
+    },
+    { 'data-with-border': withBorder, 'data-orientation': 'vertical' },
+  );
+  return element(component, drawn, rest, children);
+}
