@@ -45,6 +45,10 @@ export async function render({ url, fetch: f }) {
     const list = await (await call('/api/v1/operator/list?Skip=0&Take=10')).json();
     quota = '<p>Первый оператор: ' + list.data[0].name + '</p>';
   }
+  if (url.startsWith('/operator/')) {
+    const tile = await (await call('/api/v1/operator/tile/1')).json();
+    quota = '<p>Тарифов оператора: ' + tile.tariffCount + '</p>';
+  }
   if (url.startsWith('/news')) {
     const list = await (await call('/api/v1/news?Page=1&PageSize=10')).json();
     quota = '<p>Первая новость: ' + list.data[0].title + '</p>';
@@ -329,6 +333,20 @@ describe('the page cache', () => {
         .set({ name })
         .where(eq(operators.id, row?.id as number));
     }
+  });
+
+  it('keeps an operator’s tile per data version: a signed-in visitor’s views of its page ask once', async () => {
+    const tileCalls = () => routeCalls('/api/v1/operator/tile/:id');
+    const count = (html: string) => /Тарифов оператора: (\d+)/.exec(html)?.[1];
+    const page = () => t.app.inject({ method: 'GET', url: '/operator/mts', headers: { cookie: ivanov.header() } });
+    const first = await page();
+    expect(count(first.body)).toMatch(/^\d+$/);
+    const asked = await tileCalls();
+    expect(asked).toBeGreaterThan(0);
+    const views = await Promise.all(Array.from({ length: 5 }, page));
+    for (const view of views) expect(count(view.body)).toBe(count(first.body));
+    expect(new Set(views.map((v) => drawNo(v.body))).size).toBe(5);
+    expect(await tileCalls()).toBe(asked);
   });
 
   it('writes a canonical link on every page and a sharing card where the page asks for one', async () => {

@@ -143,6 +143,8 @@ const REFERENCE_ANSWERS = [
   // The operators' pages: the list, an operator, their tiles (tariff counts and prices by catalogue version).
   /^\/api\/v1\/operator\/[^/]+$/,
   /^\/api\/v1\.[12]\/operator\/tile\/list$/,
+  // One operator's tile, on its page: counted over the catalogue, as the list is.
+  /^\/api\/v1\/operator\/tile\/\d+$/,
   // The news list and a story (the news version is a settings row), the coverage map's sources (an
   // operator's zone is the browser's: decision 117).
   /^\/api\/v1\/news(\/[^/]+)?$/,
