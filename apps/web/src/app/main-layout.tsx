@@ -1,9 +1,9 @@
-import { Box, Burger, Button, Container } from '@mantine/core';
+import { Box, Burger, Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'wouter';
-import { Stack } from '../components/plain';
+import { Container, Stack } from '../components/plain';
 import { getAuthQueryOptions, loginUrl, logoutUrl, SessionKeeper } from '../features/auth';
 import { type Feature, getFeaturesQueryOptions } from '../features/settings';
 import { useCurrentUrl } from '../lib/location';

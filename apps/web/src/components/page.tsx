@@ -1,7 +1,6 @@
-import { Container } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { type PageCard, usePageMeta } from '../lib/page-meta';
-import { Stack, Text, Title } from './plain';
+import { Container, Stack, Text, Title } from './plain';
 
 interface PageProps {
   title: string;

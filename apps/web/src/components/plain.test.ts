@@ -14,9 +14,12 @@ const drawn = (component: ComponentType<Record<string, unknown>>, props: Record<
     ),
   );
 
-/** An element as a comparable value: its tag, its attributes, its classes and style declarations as sets. */
+/**
+ * An element as a comparable value: its tag, its attributes, its classes and style declarations as sets,
+ * and what it holds as drawn.
+ */
 function normalised(html: string) {
-  const match = /^<([a-z0-9]+)((?:\s+[a-zA-Z-]+="[^"]*")*)\s*>Текст<\/\1>$/.exec(html);
+  const match = /^<([a-z0-9]+)((?:\s+[a-zA-Z-]+="[^"]*")*)\s*>(.*Текст.*)<\/\1>$/.exec(html);
   if (!match) throw new Error(`не один элемент: ${html}`);
   const attributes: Record<string, unknown> = {};
   for (const [, name, value] of (match[2] ?? '').matchAll(/([a-zA-Z-]+)="([^"]*)"/g)) {
@@ -29,11 +32,14 @@ function normalised(html: string) {
         .sort();
     } else attributes[name as string] = value;
   }
-  return { tag: match[1], attributes };
+  return { tag: match[1], attributes, content: match[3] };
 }
 
 // Every prop the site gives these components, alone and together.
-const CASES: Record<'Text' | 'Title' | 'Stack' | 'Group' | 'Card', Record<string, unknown>[]> = {
+const CASES: Record<
+  'Text' | 'Anchor' | 'Title' | 'Stack' | 'Group' | 'Card' | 'Container' | 'Badge',
+  Record<string, unknown>[]
+> = {
   Text: [
     {},
     ...['xs', 'sm', 'md', 'lg', 'xl'].map((size) => ({ size })),
@@ -49,6 +55,13 @@ const CASES: Record<'Text' | 'Title' | 'Stack' | 'Group' | 'Card', Record<string
     { fz: 28, fw: 700, ml: 'md', w: 120 },
     { className: 'x y', style: { whiteSpace: 'nowrap' }, id: 'a', role: 'status', 'aria-live': 'polite' },
     { size: 'sm', c: 'var(--mantine-color-green-9)', 'data-testid': 't' },
+  ],
+  Anchor: [
+    { href: '/faq' },
+    { href: '/faq', size: 'sm', fw: 500, c: 'dimmed', underline: 'always' },
+    { href: 'https://example.ru', target: '_blank', rel: 'noopener noreferrer', className: 'a' },
+    { component: 'button', type: 'button', size: 'sm', underline: 'never' },
+    { href: '/account', inherit: true },
   ],
   Title: [
     {},
@@ -74,6 +87,16 @@ const CASES: Record<'Text' | 'Title' | 'Stack' | 'Group' | 'Card', Record<string
     { justify: 'space-between', align: 'flex-start', wrap: 'nowrap' },
     { gap: 6, mt: 'md', mb: 'sm' },
     { visibleFrom: 'md', className: 'g', 'aria-hidden': true },
+  ],
+  Container: [{}, { size: 'xl', h: '100%' }, { size: 'md', py: 'xl' }, { size: 640, className: 'w' }],
+  Badge: [
+    {},
+    { variant: 'light' },
+    { variant: 'light', color: 'gray' },
+    { variant: 'light', color: 'green', size: 'lg', tt: 'none', 'data-testid': 'b' },
+    { variant: 'light', color: 'orange', size: 'md', tt: 'none', miw: 'max-content' },
+    { color: 'red', variant: 'outline', radius: 'sm' },
+    { color: 'teal' },
   ],
   Card: [
     {},

@@ -1,5 +1,5 @@
 /**
- * Mantine's Text, Title, Stack, Group and Card without Mantine's machinery (decision 118): the same element,
+ * Mantine's Text, Anchor, Title, Stack, Group, Card, Container and Badge without Mantine's machinery (decision 118): the same element,
  * classes, data attributes and CSS variables Mantine draws for the props below, made by a plain function.
  * Each Mantine component resolves default props, the Styles API and some seventy style props on every
  * render: 17–29 µs per component on the server, against about 1 µs here, and the same again in the
@@ -13,6 +13,7 @@ import {
   getFontSize,
   getLineHeight,
   getRadius,
+  getSize,
   getSpacing,
   type MantineBreakpoint,
   type MantineColor,
@@ -160,16 +161,48 @@ type TextOwnProps = PlainStyleProps & {
   ref?: Ref<HTMLParagraphElement>;
 };
 
-/** Mantine's Text: a paragraph (or `component`) in a size of the theme. */
-export function Text(props: TextOwnProps & Attributes<'p'> & { htmlFor?: string; dateTime?: string }) {
-  const { size, span, inherit, component, children, ...rest } = props as TextOwnProps & Record<string, unknown>;
+/** Text's element (a hook: it reads the theme): its classes (with `classes` before them) and size, and `data` beside them. */
+function useTextElement(
+  Element: ElementType,
+  classes: string,
+  data: Record<string, unknown>,
+  { size, children, ...rest }: { size?: MantineFontSize; children?: ReactNode } & Record<string, unknown>,
+) {
   const drawn = useDraw(
     rest,
-    'mantine-focus-auto m_b6d8b162 mantine-Text-root',
+    `mantine-focus-auto ${classes}m_b6d8b162 mantine-Text-root`,
     { '--text-fz': getFontSize(size), '--text-lh': getLineHeight(size) },
-    { 'data-inherit': inherit, 'data-size': sizeName(size) },
+    { ...data, 'data-size': sizeName(size) },
   );
-  return element(component ?? (span ? 'span' : 'p'), drawn, rest, children);
+  return element(Element, drawn, rest, children);
+}
+
+/** Mantine's Text: a paragraph (or `component`) in a size of the theme. */
+export function Text(props: TextOwnProps & Attributes<'p'> & { htmlFor?: string; dateTime?: string }) {
+  const { span, inherit, component, ...rest } = props as TextOwnProps & Record<string, unknown>;
+  return useTextElement(component ?? (span ? 'span' : 'p'), '', { 'data-inherit': inherit }, rest);
+}
+
+type AnchorOwnProps = PlainStyleProps & {
+  size?: MantineFontSize;
+  underline?: 'always' | 'hover' | 'not-hover' | 'never';
+  /** The font of the text around it. */
+  inherit?: boolean;
+  /** An element or a component (a router link); its own props (`to`) pass through. */
+  component?: ElementType;
+  to?: string;
+  children?: ReactNode;
+};
+
+/** Mantine's Anchor: a link in Text's sizes, underlined on hover unless told otherwise. */
+export function Anchor(props: AnchorOwnProps & Attributes<'a'>) {
+  const { underline = 'hover', inherit, component = 'a', ...rest } = props as AnchorOwnProps & Record<string, unknown>;
+  return useTextElement(
+    component,
+    'm_849cf0da mantine-Anchor-root ',
+    { 'data-inherit': inherit, 'data-underline': underline },
+    rest,
+  );
 }
 
 const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
@@ -288,4 +321,56 @@ export function Card(props: CardOwnProps & Attributes<'div'>) {
     { 'data-with-border': withBorder, 'data-orientation': 'vertical' },
   );
   return element(component, drawn, rest, children);
+}
+
+type ContainerOwnProps = PlainStyleProps & {
+  size?: MantineSpacing | number;
+  children?: ReactNode;
+};
+
+/** Mantine's Container: centred, at most the theme's width of `size`. */
+export function Container(props: ContainerOwnProps & Attributes<'div'>) {
+  const { size, children, ...rest } = props as ContainerOwnProps & Record<string, unknown>;
+  const drawn = useDraw(
+    rest,
+    'm_7485cace mantine-Container-root',
+    { '--container-size': getSize(size, 'container-size') },
+    { 'data-size': sizeName(size), 'data-strategy': 'block' },
+  );
+  return element('div', drawn, rest, children);
+}
+
+type BadgeOwnProps = PlainStyleProps & {
+  variant?: 'filled' | 'light' | 'outline' | 'default' | 'transparent' | 'white';
+  color?: MantineColor;
+  size?: MantineSpacing;
+  radius?: MantineRadius;
+  children?: ReactNode;
+};
+
+/** Mantine's Badge: a short label in `color`, its colours from the theme's variant resolver. */
+export function Badge(props: BadgeOwnProps & Attributes<'div'>) {
+  const { variant, color, size, radius, children, ...rest } = props as BadgeOwnProps & Record<string, unknown>;
+  const theme = useMantineTheme();
+  const colors = theme.variantColorResolver({
+    color: color || theme.primaryColor,
+    theme,
+    variant: variant || 'filled',
+  });
+  const coloured = color !== undefined || variant !== undefined;
+  const drawn = useDraw(
+    rest,
+    'm_347db0ec mantine-Badge-root',
+    {
+      '--badge-height': getSize(size, 'badge-height'),
+      '--badge-padding-x': getSize(size, 'badge-padding-x'),
+      '--badge-fz': getSize(size, 'badge-fz'),
+      '--badge-radius': radius === undefined ? undefined : getRadius(radius),
+      '--badge-bg': coloured ? colors.background : undefined,
+      '--badge-color': coloured ? colors.color : undefined,
+      '--badge-bd': coloured ? colors.border : undefined,
+    },
+    { 'data-variant': variant, 'data-size': sizeName(size) },
+  );
+  return element('div', drawn, rest, <span className="m_5add502a mantine-Badge-label">{children}</span>);
 }

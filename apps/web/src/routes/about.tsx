@@ -1,9 +1,9 @@
-import { Alert, Anchor, Button, Timeline } from '@mantine/core';
+import { Alert, Button, Timeline } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import lightButton from '../components/light-button.module.css';
 import { Page } from '../components/page';
-import { Text } from '../components/plain';
+import { Anchor, Text } from '../components/plain';
 import { ScrollTable } from '../components/scroll-table';
 import { type PortingStatus, STATUS_LABELS, STATUS_MEANINGS, StatusBadge } from '../features/porting';
 import classes from './about.module.css';

@@ -1,9 +1,9 @@
-import { Anchor, Breadcrumbs } from '@mantine/core';
+import { Breadcrumbs } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import type { PageLoader } from '../app/route-table';
 import { Page } from '../components/page';
-import { Text } from '../components/plain';
+import { Anchor, Text } from '../components/plain';
 import { QueryState } from '../components/query-state';
 import { AccountPager, parsePage } from '../features/account';
 import { AlertList, getAlertsQueryOptions } from '../features/watch';

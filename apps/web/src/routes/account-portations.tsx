@@ -1,4 +1,3 @@
-import { Anchor } from '@mantine/core';
 import { ApiError } from '@perenos/api-client';
 import { formatMsisdn } from '@perenos/phone';
 import { useQuery } from '@tanstack/react-query';
@@ -6,6 +5,7 @@ import { Link, useParams } from 'wouter';
 import type { PageLoader } from '../app/route-table';
 import { Msisdn } from '../components/msisdn';
 import { Page } from '../components/page';
+import { Anchor } from '../components/plain';
 import { QueryState } from '../components/query-state';
 import {
   type AccountPortation,

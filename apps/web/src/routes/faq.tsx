@@ -1,8 +1,8 @@
-import { Anchor, Button, List } from '@mantine/core';
+import { Button, List } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { Page } from '../components/page';
-import { Group, Stack, Text, Title } from '../components/plain';
+import { Anchor, Group, Stack, Text, Title } from '../components/plain';
 import { STATUS_LABELS } from '../features/porting';
 import { useCurrentUrl } from '../lib/location';
 import classes from './faq.module.css';

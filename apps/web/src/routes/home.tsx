@@ -1,7 +1,7 @@
-import { Alert, Anchor, Badge, Button, SimpleGrid } from '@mantine/core';
+import { Alert, Button, SimpleGrid } from '@mantine/core';
 import { Link } from 'wouter';
 import { Page } from '../components/page';
-import { Card, Group, Stack, Text, Title } from '../components/plain';
+import { Anchor, Badge, Card, Group, Stack, Text, Title } from '../components/plain';
 import { type Feature, useFeature } from '../features/settings';
 import classes from './home.module.css';
 

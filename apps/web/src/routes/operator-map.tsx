@@ -1,10 +1,10 @@
-import { Anchor, Box, Grid } from '@mantine/core';
+import { Box, Grid } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { PageLoader } from '../app/route-table';
 import { Page } from '../components/page';
-import { Card, Group, Stack, Text, Title } from '../components/plain';
+import { Anchor, Card, Group, Stack, Text, Title } from '../components/plain';
 import { QueryState } from '../components/query-state';
 import { OperatorLogo } from '../features/operators';
 import {

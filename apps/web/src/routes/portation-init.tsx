@@ -1,9 +1,9 @@
-import { Alert, Anchor, Button } from '@mantine/core';
+import { Alert, Button } from '@mantine/core';
 import { classifyPhoneInput, formatMsisdn } from '@perenos/phone';
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import { Page } from '../components/page';
-import { Card, Group, Stack, Text } from '../components/plain';
+import { Anchor, Card, Group, Stack, Text } from '../components/plain';
 import { useAuth } from '../features/auth';
 import { MsisdnInput, phoneFieldOutcome, readPhoneField } from '../features/lookup';
 import {

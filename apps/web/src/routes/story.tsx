@@ -1,10 +1,9 @@
-import { Anchor } from '@mantine/core';
 import { ApiError } from '@perenos/api-client';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import type { PageLoader } from '../app/route-table';
 import { Page } from '../components/page';
-import { Text } from '../components/plain';
+import { Anchor, Text } from '../components/plain';
 import { QueryState } from '../components/query-state';
 import { getNewsStoryQueryOptions, StoryHtml } from '../features/news';
 import { formatDate } from '../lib/format';

@@ -1,7 +1,7 @@
-import { Anchor, Breadcrumbs, Tabs } from '@mantine/core';
+import { Breadcrumbs, Tabs } from '@mantine/core';
 import { Link, useLocation } from 'wouter';
 import { Msisdn } from '../../../components/msisdn';
-import { Group, Stack, Text } from '../../../components/plain';
+import { Anchor, Group, Stack, Text } from '../../../components/plain';
 import { formatDay } from '../../../lib/format';
 import { OperatorName } from '../../operators';
 import type { MsisdnInfo } from '../api';

@@ -1,6 +1,5 @@
-import { Badge } from '@mantine/core';
 import { formatMsisdn } from '@perenos/phone';
-import { Card, Group, Stack, Text, Title } from '../../../components/plain';
+import { Badge, Card, Group, Stack, Text, Title } from '../../../components/plain';
 import { formatDay } from '../../../lib/format';
 import type { MsisdnInfo } from '../api';
 

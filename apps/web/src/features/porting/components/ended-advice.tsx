@@ -1,7 +1,7 @@
-import { Alert, Anchor, Button } from '@mantine/core';
+import { Alert, Button } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
-import { Group, Stack, Text } from '../../../components/plain';
+import { Anchor, Group, Stack, Text } from '../../../components/plain';
 import { draftStepUrl, useRefilePortation } from '../api';
 import { refusalAdvice } from '../refusal-advice';
 

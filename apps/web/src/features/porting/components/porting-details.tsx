@@ -1,8 +1,8 @@
-import { Alert, Anchor, Button, Code, SimpleGrid } from '@mantine/core';
+import { Alert, Button, Code, SimpleGrid } from '@mantine/core';
 import { formatMsisdn } from '@perenos/phone';
 import { useMemo } from 'react';
 import { Fact } from '../../../components/fact';
-import { Card, Group, Stack, Text, Title } from '../../../components/plain';
+import { Anchor, Card, Group, Stack, Text, Title } from '../../../components/plain';
 import { formatDateTime, formatRub } from '../../../lib/format';
 import type { PortationOrder } from '../api';
 import { qrPath } from '../qr';

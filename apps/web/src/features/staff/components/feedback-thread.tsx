@@ -1,7 +1,7 @@
-import { Alert, Badge, Button, Paper, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Paper, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { Group, Stack, Text, Title } from '../../../components/plain';
+import { Badge, Group, Stack, Text, Title } from '../../../components/plain';
 import { formatDateTime } from '../../../lib/format';
 import { type FeedbackStatus, staffMessage, type FeedbackThread as Thread, useFeedbackActions } from '../api';
 import { FEEDBACK_STATUS } from './feedback-inbox';

@@ -1,8 +1,8 @@
-import { Anchor, Button, Pagination, Table } from '@mantine/core';
+import { Button, Pagination, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { Group, Stack, Text } from '../../../components/plain';
+import { Anchor, Group, Stack, Text } from '../../../components/plain';
 import { QueryState } from '../../../components/query-state';
 import { ScrollTable } from '../../../components/scroll-table';
 import { formatDateTime } from '../../../lib/format';

@@ -1,9 +1,9 @@
-import { Alert, Anchor, Badge, Button, List, Paper, Table, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, List, Paper, Table, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
-import { Group, Stack, Text, Title } from '../../../components/plain';
+import { Anchor, Badge, Group, Stack, Text, Title } from '../../../components/plain';
 import { QueryState } from '../../../components/query-state';
 import { ScrollTable } from '../../../components/scroll-table';
 import { formatDate, formatDateTime } from '../../../lib/format';

@@ -1,6 +1,6 @@
-import { Anchor, SimpleGrid } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { Link } from 'wouter';
-import { Card, Stack, Text } from '../../../components/plain';
+import { Anchor, Card, Stack, Text } from '../../../components/plain';
 import type { StaffRole } from '../api';
 import { ROLE_NAMES, STAFF_SECTIONS } from './staff-frame';
 

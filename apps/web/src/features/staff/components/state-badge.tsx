@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { Badge } from '../../../components/plain';
 import type { StaffStory } from '../api';
 
 const STATES: Record<StaffStory['state'], { label: string; color: string }> = {

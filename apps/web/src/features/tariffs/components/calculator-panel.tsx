@@ -1,7 +1,7 @@
-import { Badge, Button, Paper } from '@mantine/core';
+import { Button, Paper } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { Card, Group, Stack, Text, Title } from '../../../components/plain';
+import { Badge, Card, Group, Stack, Text, Title } from '../../../components/plain';
 import { QueryState } from '../../../components/query-state';
 import { OperatorLogo } from '../../operators';
 import { getAllRegionTariffsQueryOptions, type Tariff } from '../api';

@@ -1,6 +1,6 @@
-import { Alert, Anchor, Center, Grid, Pagination, Tabs } from '@mantine/core';
+import { Alert, Center, Grid, Pagination, Tabs } from '@mantine/core';
 import type { ComponentProps, ReactNode } from 'react';
-import { Stack } from '../../../components/plain';
+import { Anchor, Stack } from '../../../components/plain';
 import { QueryState } from '../../../components/query-state';
 import { TARIFFS_PAGE_SIZE, type Tariff } from '../api';
 import { MAX_COMPARE } from '../filter-state';

@@ -1,6 +1,6 @@
-import { Anchor, Badge, Button, Modal, Table } from '@mantine/core';
+import { Button, Modal, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Group, Stack, Text } from '../../../components/plain';
+import { Anchor, Badge, Group, Stack, Text } from '../../../components/plain';
 import { QueryState } from '../../../components/query-state';
 import { formatDate } from '../../../lib/format';
 import { OperatorLogo } from '../../operators';

@@ -1,6 +1,6 @@
-import { Alert, Badge, Button } from '@mantine/core';
+import { Alert, Button } from '@mantine/core';
 import { Msisdn } from '../../../components/msisdn';
-import { Card, Group, Stack, Text, Title } from '../../../components/plain';
+import { Badge, Card, Group, Stack, Text, Title } from '../../../components/plain';
 import { userMessage } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
 import { HOLD_LABELS, type HoldState, useAnswerAlert, type WatchAlert } from '../api';

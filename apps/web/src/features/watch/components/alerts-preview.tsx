@@ -1,7 +1,6 @@
-import { Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { Group, Stack, Title } from '../../../components/plain';
+import { Anchor, Group, Stack, Title } from '../../../components/plain';
 import { QueryState } from '../../../components/query-state';
 import { getAlertsQueryOptions } from '../api';
 import { AlertList } from './alert-list';
