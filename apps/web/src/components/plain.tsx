@@ -57,91 +57,90 @@ export interface PlainStyleProps {
   visibleFrom?: MantineBreakpoint;
 }
 
-const STYLE_KEYS = [
-  'm',
-  'mt',
-  'mb',
-  'ml',
-  'mr',
-  'mx',
-  'my',
-  'p',
-  'pt',
-  'pb',
-  'px',
-  'py',
-  'c',
-  'bg',
-  'fw',
-  'fz',
-  'ff',
-  'ta',
-  'tt',
-  'w',
-  'h',
-  'maw',
-  'miw',
-] as const;
+/** The style props above, by name: each is drawn inline as Mantine's Box draws it. */
+const STYLE_KEYS: Record<string, true> = {
+  m: true,
+  mt: true,
+  mb: true,
+  ml: true,
+  mr: true,
+  mx: true,
+  my: true,
+  p: true,
+  pt: true,
+  pb: true,
+  px: true,
+  py: true,
+  c: true,
+  bg: true,
+  fw: true,
+  fz: true,
+  ff: true,
+  ta: true,
+  tt: true,
+  w: true,
+  h: true,
+  maw: true,
+  miw: true,
+};
 
 type Attributes<E extends ElementType> = Omit<ComponentPropsWithoutRef<E>, keyof PlainStyleProps | 'color'>;
 
-interface Drawn {
-  className: string;
-  style: Record<string, unknown>;
-  data: Record<string, unknown>;
-}
-
 /**
- * Splits the style props off `props` (mutating a copy the caller made) and draws the element as Box does:
- * the style as the caller's style, then the component's variables, then the style props.
+ * The element as Mantine's Box draws it: `classes` and the caller's class, the caller's style, then the
+ * component's variables, then the style props; the data attributes that have a value; and the caller's
+ * other props, passed on. One pass over the props (a hook: it reads the theme).
  */
-function useDraw(
+function useElement(
+  Element: ElementType,
   props: Record<string, unknown>,
   classes: string,
   vars: Record<string, string | undefined>,
   data: Record<string, unknown>,
-): Drawn {
+  children: ReactNode,
+) {
   const theme = useMantineTheme();
   let styleProps: Record<string, unknown> | undefined;
-  for (const key of STYLE_KEYS) {
-    if (props[key] !== undefined) {
-      styleProps ??= {};
-      styleProps[key] = props[key];
+  let className = classes;
+  let style: Record<string, unknown> | undefined;
+  const rest: Record<string, unknown> = {};
+  for (const key in props) {
+    const value = props[key];
+    if (STYLE_KEYS[key] === true) {
+      if (value !== undefined) {
+        styleProps ??= {};
+        styleProps[key] = value;
+      }
+    } else if (key === 'className') {
+      if (value) className += ` ${value as string}`;
+    } else if (key === 'style') {
+      if (value) style = { ...(value as CSSProperties) };
+    } else if (key === 'hiddenFrom') {
+      if (value) className += ` mantine-hidden-from-${value as string}`;
+    } else if (key === 'visibleFrom') {
+      if (value) className += ` mantine-visible-from-${value as string}`;
+    } else rest[key] = value;
+  }
+  for (const name in vars) {
+    const value = vars[name];
+    if (value !== undefined) {
+      style ??= {};
+      style[name] = value;
     }
-    delete props[key];
   }
-  const { hiddenFrom, visibleFrom, className, style } = props as {
-    hiddenFrom?: string;
-    visibleFrom?: string;
-    className?: string;
-    style?: CSSProperties;
-  };
-  delete props.hiddenFrom;
-  delete props.visibleFrom;
-  delete props.className;
-  delete props.style;
-  const inline = styleProps
-    ? parseStyleProps({ styleProps: styleProps as never, theme, data: STYLE_PROPS_DATA }).inlineStyles
-    : undefined;
-  const drawnStyle: Record<string, unknown> = { ...style };
-  for (const [name, value] of Object.entries(vars)) if (value !== undefined) drawnStyle[name] = value;
-  if (inline) Object.assign(drawnStyle, inline);
-  let names = classes;
-  if (className) names += ` ${className}`;
-  if (hiddenFrom) names += ` mantine-hidden-from-${hiddenFrom}`;
-  if (visibleFrom) names += ` mantine-visible-from-${visibleFrom}`;
-  const dataAttributes: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(data)) {
-    if (value !== undefined && value !== false && value !== null && value !== '') dataAttributes[name] = value;
+  if (styleProps) {
+    style = Object.assign(
+      style ?? {},
+      parseStyleProps({ styleProps: styleProps as never, theme, data: STYLE_PROPS_DATA }).inlineStyles,
+    );
   }
-  return { className: names, style: drawnStyle, data: dataAttributes };
-}
-
-/** The element with what `useDraw` made and the rest of the caller's props. */
-function element(Element: ElementType, drawn: Drawn, rest: Record<string, unknown>, children: ReactNode) {
-  const style = Object.keys(drawn.style).length > 0 ? drawn.style : undefined;
+  for (const name in data) {
+    const value = data[name];
+    // The caller's own attribute of that name wins, as in Box.
+    if (value !== undefined && value !== false && value !== null && value !== '' && !(name in rest)) rest[name] = value;
+  }
   return (
-    <Element className={drawn.className} style={style} {...drawn.data} {...rest}>
+    <Element className={className} style={style} {...rest}>
       {children}
     </Element>
   );
@@ -168,13 +167,14 @@ function useTextElement(
   data: Record<string, unknown>,
   { size, children, ...rest }: { size?: MantineFontSize; children?: ReactNode } & Record<string, unknown>,
 ) {
-  const drawn = useDraw(
+  return useElement(
+    Element,
     rest,
     `mantine-focus-auto ${classes}m_b6d8b162 mantine-Text-root`,
     { '--text-fz': getFontSize(size), '--text-lh': getLineHeight(size) },
     { ...data, 'data-size': sizeName(size) },
+    children,
   );
-  return element(Element, drawn, rest, children);
 }
 
 /** Mantine's Text: a paragraph (or `component`) in a size of the theme. */
@@ -219,7 +219,8 @@ export function Title(props: TitleOwnProps & Attributes<'h2'>) {
   const { order = 1, size, children, ...rest } = props as TitleOwnProps & Record<string, unknown>;
   const named = size ?? `h${order}`;
   const heading = HEADINGS.includes(named);
-  const drawn = useDraw(
+  return useElement(
+    `h${order}`,
     rest,
     'm_8a5d1357 mantine-Title-root',
     {
@@ -228,8 +229,8 @@ export function Title(props: TitleOwnProps & Attributes<'h2'>) {
       '--title-fz': heading ? `var(--mantine-${named}-font-size)` : `var(--mantine-font-size-${named})`,
     },
     { 'data-size': sizeName(size), 'data-order': order },
+    children,
   );
-  return element(`h${order}`, drawn, rest, children);
 }
 
 type StackOwnProps = PlainStyleProps & {
@@ -250,13 +251,14 @@ export function Stack(props: StackOwnProps & Attributes<'div'>) {
     children,
     ...rest
   } = props as StackOwnProps & Record<string, unknown>;
-  const drawn = useDraw(
+  return useElement(
+    component,
     rest,
     'm_6d731127 mantine-Stack-root',
     { '--stack-gap': getSpacing(gap), '--stack-align': align, '--stack-justify': justify },
     {},
+    children,
   );
-  return element(component, drawn, rest, children);
 }
 
 type GroupOwnProps = PlainStyleProps & {
@@ -279,13 +281,14 @@ export function Group(props: GroupOwnProps & Attributes<'div'>) {
     children,
     ...rest
   } = props as GroupOwnProps & Record<string, unknown>;
-  const drawn = useDraw(
+  return useElement(
+    component,
     rest,
     'm_4081bf90 mantine-Group-root',
     { '--group-gap': getSpacing(gap), '--group-align': align, '--group-justify': justify, '--group-wrap': wrap },
     {},
+    children,
   );
-  return element(component, drawn, rest, children);
 }
 
 type CardOwnProps = PlainStyleProps & {
@@ -311,7 +314,8 @@ export function Card(props: CardOwnProps & Attributes<'div'>) {
     children,
     ...rest
   } = props as CardOwnProps & Record<string, unknown>;
-  const drawn = useDraw(
+  return useElement(
+    component,
     rest,
     'm_e615b15f mantine-Card-root m_1b7284a3 mantine-Paper-root',
     {
@@ -319,8 +323,8 @@ export function Card(props: CardOwnProps & Attributes<'div'>) {
       '--card-padding': getSpacing(padding),
     },
     { 'data-with-border': withBorder, 'data-orientation': 'vertical' },
+    children,
   );
-  return element(component, drawn, rest, children);
 }
 
 type ContainerOwnProps = PlainStyleProps & {
@@ -331,13 +335,14 @@ type ContainerOwnProps = PlainStyleProps & {
 /** Mantine's Container: centred, at most the theme's width of `size`. */
 export function Container(props: ContainerOwnProps & Attributes<'div'>) {
   const { size, children, ...rest } = props as ContainerOwnProps & Record<string, unknown>;
-  const drawn = useDraw(
+  return useElement(
+    'div',
     rest,
     'm_7485cace mantine-Container-root',
     { '--container-size': getSize(size, 'container-size') },
     { 'data-size': sizeName(size), 'data-strategy': 'block' },
+    children,
   );
-  return element('div', drawn, rest, children);
 }
 
 type BadgeOwnProps = PlainStyleProps & {
@@ -358,7 +363,8 @@ export function Badge(props: BadgeOwnProps & Attributes<'div'>) {
     variant: variant || 'filled',
   });
   const coloured = color !== undefined || variant !== undefined;
-  const drawn = useDraw(
+  return useElement(
+    'div',
     rest,
     'm_347db0ec mantine-Badge-root',
     {
@@ -371,6 +377,6 @@ export function Badge(props: BadgeOwnProps & Attributes<'div'>) {
       '--badge-bd': coloured ? colors.border : undefined,
     },
     { 'data-variant': variant, 'data-size': sizeName(size) },
+    <span className="m_5add502a mantine-Badge-label">{children}</span>,
   );
-  return element('div', drawn, rest, <span className="m_5add502a mantine-Badge-label">{children}</span>);
 }
