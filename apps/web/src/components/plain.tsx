@@ -25,6 +25,7 @@ import {
   useMantineTheme,
 } from '@mantine/core';
 import type { ComponentPropsWithoutRef, CSSProperties, ElementType, ReactNode, Ref } from 'react';
+import grid from './simple-grid.module.css';
 
 type Spacing = MantineSpacing | number;
 
@@ -379,4 +380,36 @@ export function Badge(props: BadgeOwnProps & Attributes<'div'>) {
     { 'data-variant': variant, 'data-size': sizeName(size) },
     <span className="m_5add502a mantine-Badge-label">{children}</span>,
   );
+}
+
+type Breakpoint = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
+
+type SimpleGridOwnProps = PlainStyleProps & {
+  /** Columns from the narrowest screen (`base`) and from each wider breakpoint given. */
+  cols: { base: number } & Partial<Record<Breakpoint, number>>;
+  spacing?: MantineSpacing;
+  children?: ReactNode;
+};
+
+const BREAKPOINTS: Breakpoint[] = ['xs', 'sm', 'md', 'lg', 'xl'];
+
+/**
+ * Mantine's SimpleGrid for columns that change with the screen's width. Mantine writes a style element
+ * with media queries for every grid it draws; here the columns are variables on the grid and one
+ * stylesheet (simple-grid.module.css) picks them per breakpoint. Not the same markup as Mantine's, so
+ * not in the equivalence test: the browser tests' screenshots of the pages at two widths cover it.
+ */
+export function SimpleGrid(props: SimpleGridOwnProps & Attributes<'div'>) {
+  const { cols, spacing = 'md', children, ...rest } = props as SimpleGridOwnProps & Record<string, unknown>;
+  const gap = getSpacing(spacing);
+  const vars: Record<string, string | undefined> = {
+    '--sg-spacing-x': gap,
+    '--sg-spacing-y': gap,
+    '--cols': String(cols.base),
+  };
+  for (const breakpoint of BREAKPOINTS) {
+    const value = cols[breakpoint];
+    if (value !== undefined) vars[`--cols-${breakpoint}`] = String(value);
+  }
+  return useElement('div', rest, `m_2415a157 mantine-SimpleGrid-root ${grid.root}`, vars, {}, children);
 }

@@ -1,4 +1,3 @@
-import { SimpleGrid } from '@mantine/core';
 import { ApiError } from '@perenos/api-client';
 import { formatMsisdn } from '@perenos/phone';
 import { useQuery } from '@tanstack/react-query';
@@ -6,7 +5,7 @@ import { Link, useParams } from 'wouter';
 import type { PageLoader } from '../app/route-table';
 import { Fact } from '../components/fact';
 import { Page } from '../components/page';
-import { Anchor, Card, Group, Stack, Title } from '../components/plain';
+import { Anchor, Card, Group, SimpleGrid, Stack, Title } from '../components/plain';
 import { QueryState } from '../components/query-state';
 import { getPortationInfoQueryOptions, isMsisdn, MsisdnHeader } from '../features/account';
 import { getNumberingPlanQueryOptions } from '../features/lookup';

@@ -1,11 +1,11 @@
-import { Button, SimpleGrid } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { formatMsisdn } from '@perenos/phone';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import type { PageLoader } from '../app/route-table';
 import card from '../components/card.module.css';
 import { Page } from '../components/page';
-import { Anchor, Badge, Card, Stack, Text } from '../components/plain';
+import { Anchor, Badge, Card, SimpleGrid, Stack, Text } from '../components/plain';
 import { QueryState } from '../components/query-state';
 import { EraseMyData, getAccountInfoQueryOptions, type MsisdnInfo } from '../features/account';
 import { OperatorName } from '../features/operators';

@@ -1,10 +1,10 @@
-import { Alert, Button, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Select, Textarea, TextInput } from '@mantine/core';
 import { ApiError } from '@perenos/api-client';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
 import { Page } from '../components/page';
-import { Anchor, Card, Stack, Text, Title } from '../components/plain';
+import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '../components/plain';
 import {
   Captcha,
   FEEDBACK_TOPICS,

@@ -1,7 +1,7 @@
-import { Alert, Button, SimpleGrid } from '@mantine/core';
+import { Alert, Button } from '@mantine/core';
 import { Link } from 'wouter';
 import { Page } from '../components/page';
-import { Anchor, Badge, Card, Group, Stack, Text, Title } from '../components/plain';
+import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '../components/plain';
 import { type Feature, useFeature } from '../features/settings';
 import classes from './home.module.css';
 

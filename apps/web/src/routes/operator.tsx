@@ -1,10 +1,10 @@
-import { Button, List, SimpleGrid } from '@mantine/core';
+import { Button, List } from '@mantine/core';
 import { ApiError } from '@perenos/api-client';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import type { PageLoader } from '../app/route-table';
 import { Page } from '../components/page';
-import { Anchor, Badge, Card, Group, Stack, Text, Title } from '../components/plain';
+import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '../components/plain';
 import { QueryState } from '../components/query-state';
 import { getOperatorQueryOptions, getOperatorTileQueryOptions, OperatorLogo } from '../features/operators';
 import { getRegionsQueryOptions, useRegions } from '../features/regions';

@@ -1,9 +1,9 @@
-import { Center, Pagination, SimpleGrid } from '@mantine/core';
+import { Center, Pagination } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'wouter';
 import type { PageLoader } from '../app/route-table';
 import { Page } from '../components/page';
-import { Badge, Card, Text } from '../components/plain';
+import { Badge, Card, SimpleGrid, Text } from '../components/plain';
 import { QueryState } from '../components/query-state';
 import { getOperatorListQueryOptions, OPERATORS_PAGE_SIZE, OperatorLogo } from '../features/operators';
 import NotFoundPage from './not-found';

@@ -1,10 +1,10 @@
-import { Button, List, SimpleGrid } from '@mantine/core';
+import { Button, List } from '@mantine/core';
 import { formatMsisdn } from '@perenos/phone';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import { Fact } from '../components/fact';
 import { Page } from '../components/page';
-import { Card, Group, Stack, Text, Title } from '../components/plain';
+import { Card, Group, SimpleGrid, Stack, Text, Title } from '../components/plain';
 import { getNumberingPlanQueryOptions } from '../features/lookup';
 import { OperatorName } from '../features/operators';
 import {

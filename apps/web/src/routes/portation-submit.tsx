@@ -1,11 +1,11 @@
-import { Alert, Button, Checkbox, Grid, Paper, PinInput, SimpleGrid, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Grid, Paper, PinInput, TextInput } from '@mantine/core';
 import { formatMsisdn } from '@perenos/phone';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { Fact } from '../components/fact';
 import { Page } from '../components/page';
-import { Anchor, Badge, Group, Stack, Text, Title } from '../components/plain';
+import { Anchor, Badge, Group, SimpleGrid, Stack, Text, Title } from '../components/plain';
 import { getPersonalInfoQueryOptions } from '../features/auth';
 import { getNumberingPlanQueryOptions } from '../features/lookup';
 import {

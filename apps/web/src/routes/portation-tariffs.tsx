@@ -1,10 +1,10 @@
-import { Alert, Button, NumberInput, Paper, Select, SimpleGrid } from '@mantine/core';
+import { Alert, Button, NumberInput, Paper, Select } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { Page } from '../components/page';
-import { Anchor, Badge, Group, Stack, Text, Title } from '../components/plain';
+import { Anchor, Badge, Group, SimpleGrid, Stack, Text, Title } from '../components/plain';
 import { QueryState } from '../components/query-state';
 import {
   initialDay,

@@ -1,7 +1,7 @@
-import { Button, List, SimpleGrid, ThemeIcon } from '@mantine/core';
+import { Button, List, ThemeIcon } from '@mantine/core';
 import { Link } from 'wouter';
 import { Page } from '../components/page';
-import { Anchor, Card, Group, Stack, Text, Title } from '../components/plain';
+import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '../components/plain';
 
 const STEPS = [
   {

@@ -1,11 +1,11 @@
-import { Alert, Button, Drawer, SegmentedControl, Select, SimpleGrid, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Drawer, SegmentedControl, Select, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import type { PageLoader } from '../app/route-table';
 import { Page } from '../components/page';
-import { Anchor, Card, Group, Stack, Text, Title } from '../components/plain';
+import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '../components/plain';
 import { QueryState } from '../components/query-state';
 import { getRegionsQueryOptions, useRegions } from '../features/regions';
 import { getConvergenceServicesQueryOptions, getMediaServicesQueryOptions } from '../features/settings';

@@ -1,7 +1,7 @@
-import { Paper, SimpleGrid, Text } from '@mantine/core';
+import { Paper, Text } from '@mantine/core';
 import { Fact } from '../../../components/fact';
 import { Msisdn } from '../../../components/msisdn';
-import { Group } from '../../../components/plain';
+import { Group, SimpleGrid } from '../../../components/plain';
 import { OperatorName } from '../../operators';
 import type { PortationOrder } from '../api';
 import { formatDay } from '../dates';

@@ -1,8 +1,8 @@
-import { Alert, Button, Code, SimpleGrid } from '@mantine/core';
+import { Alert, Button, Code } from '@mantine/core';
 import { formatMsisdn } from '@perenos/phone';
 import { useMemo } from 'react';
 import { Fact } from '../../../components/fact';
-import { Anchor, Card, Group, Stack, Text, Title } from '../../../components/plain';
+import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '../../../components/plain';
 import { formatDateTime, formatRub } from '../../../lib/format';
 import type { PortationOrder } from '../api';
 import { qrPath } from '../qr';

@@ -1,7 +1,7 @@
-import { Alert, Button, Checkbox, FileInput, List, Paper, SimpleGrid, Table } from '@mantine/core';
+import { Alert, Button, Checkbox, FileInput, List, Paper, Table } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { Group, Stack, Text, Title } from '../../../components/plain';
+import { Group, SimpleGrid, Stack, Text, Title } from '../../../components/plain';
 import { ScrollTable } from '../../../components/scroll-table';
 import { plural } from '../../../lib/format';
 import { saveFile } from '../../../lib/save-file';

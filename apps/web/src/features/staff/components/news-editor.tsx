@@ -1,10 +1,10 @@
-import { Alert, Button, FileButton, Image, Paper, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, FileButton, Image, Paper, Textarea, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { Anchor, Group, Stack, Text, Title } from '../../../components/plain';
+import { Anchor, Group, SimpleGrid, Stack, Text, Title } from '../../../components/plain';
 import { formatDateTime } from '../../../lib/format';
 import { StoryHtml } from '../../news';
 import {

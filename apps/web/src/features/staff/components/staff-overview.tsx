@@ -1,6 +1,5 @@
-import { SimpleGrid } from '@mantine/core';
 import { Link } from 'wouter';
-import { Anchor, Card, Stack, Text } from '../../../components/plain';
+import { Anchor, Card, SimpleGrid, Stack, Text } from '../../../components/plain';
 import type { StaffRole } from '../api';
 import { ROLE_NAMES, STAFF_SECTIONS } from './staff-frame';
 

@@ -1,4 +1,5 @@
-import { NumberInput, SimpleGrid } from '@mantine/core';
+import { NumberInput } from '@mantine/core';
+import { SimpleGrid } from '../../../components/plain';
 import type { Usage } from '../calculator';
 
 const FIELDS: { key: keyof Usage; label: string; suffix: string; decimal?: boolean }[] = [
