@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { LocalAnswer, LocalCall } from '@perenos/api-client';
 import type { Browser } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Site, withSiteAndBrowser } from './site';
@@ -16,7 +17,7 @@ withSiteAndBrowser((s, b) => {
 });
 
 interface Entry {
-  render(request: { url: string; fetch: typeof fetch }): Promise<{
+  render(request: { url: string; answer: (call: LocalCall) => Promise<LocalAnswer> }): Promise<{
     html: string;
     renders: number;
     missed: string[];
@@ -49,19 +50,23 @@ beforeAll(async () => {
 });
 
 /** The entry's API calls, answered by the running site with the visitor's cookie. */
-const siteFetch =
-  (withCookie: string): typeof fetch =>
-  async (input, init) => {
-    const call = input instanceof Request ? input : new Request(input, init);
+const siteAnswer =
+  (withCookie: string) =>
+  async (call: LocalCall): Promise<LocalAnswer> => {
     const url = new URL(call.url);
     const headers = new Headers(call.headers);
     headers.set('origin', site.url);
     if (withCookie) headers.set('cookie', withCookie);
-    return fetch(site.url + url.pathname + url.search, {
+    const response = await fetch(site.url + url.pathname + url.search, {
       method: call.method,
       headers,
-      ...(call.method === 'GET' ? {} : { body: await call.arrayBuffer() }),
+      ...(call.body === undefined ? {} : { body: call.body }),
     });
+    const answered: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      answered[name] = value;
+    });
+    return { status: response.status, headers: answered, body: await response.text() };
   };
 
 const PUBLIC: [path: string, fromData: RegExp][] = [
@@ -87,7 +92,7 @@ const PUBLIC: [path: string, fromData: RegExp][] = [
 describe('one render per page view', () => {
   it('draws every public page once, with every query its first render reads already answered', async () => {
     for (const [path, fromData] of PUBLIC) {
-      const page = await entry.render({ url: path, fetch: siteFetch('') });
+      const page = await entry.render({ url: path, answer: siteAnswer('') });
       expect(page.renders, path).toBe(1);
       expect(page.missed, path).toEqual([]);
       expect(page.notFound, path).toBe(false);
@@ -97,7 +102,7 @@ describe('one render per page view', () => {
   });
 
   it('leaves the coverage zone to the map in the browser: the drawn page names the operators, without shapes', async () => {
-    const page = await entry.render({ url: '/coverage', fetch: siteFetch('') });
+    const page = await entry.render({ url: '/coverage', answer: siteAnswer('') });
     const state = JSON.stringify(page.state);
     expect(state).toContain('"slug":"mts"');
     expect(state).not.toMatch(/FeatureCollection|"coordinates"/);
@@ -107,13 +112,13 @@ describe('one render per page view', () => {
   it('draws a signed-in citizen’s pages once, with their data', async () => {
     expect(msisdn).toMatch(/^7\d{10}$/);
     for (const path of ['/account', `/account/${msisdn}/portations`, `/account/${msisdn}/orders`, '/check']) {
-      const page = await entry.render({ url: path, fetch: siteFetch(cookie) });
+      const page = await entry.render({ url: path, answer: siteAnswer(cookie) });
       expect(page.renders, path).toBe(1);
       expect(page.missed, path).toEqual([]);
       expect(page.html, path).toContain('Иванович');
     }
     // The quota is the citizen's own here, so it is drawn with the page.
-    expect((await entry.render({ url: '/check', fetch: siteFetch(cookie) })).html).toContain('Осталось проверок');
+    expect((await entry.render({ url: '/check', answer: siteAnswer(cookie) })).html).toContain('Осталось проверок');
   });
 });
 

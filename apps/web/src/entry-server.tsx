@@ -2,6 +2,7 @@
 // plugin): draws the page of an address with the data the browser would ask for, so the visitor sees the
 // page before any script has run. The browser then takes it over (main.tsx) from the same data.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { LocalAnswer, LocalCall } from '@perenos/api-client';
 import { dehydrate, type Query, QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
@@ -14,7 +15,7 @@ import { loadRouteData, routeOf } from './app/router';
 import { themeStyles } from './app/theme-styles';
 import { getAuthQueryOptions } from './features/auth';
 import { getFeaturesQueryOptions, getThemeQueryOptions } from './features/settings';
-import { setServerFetch } from './lib/api-instance';
+import { setServerAnswer } from './lib/api-instance';
 import { NotFoundSignal } from './lib/not-found-signal';
 import { documentTitle, type PageMeta, PageMetaCollector } from './lib/page-meta';
 
@@ -23,8 +24,8 @@ export { SERVER_STATE_ID } from './app/query-client';
 export interface RenderRequest {
   /** Path and search of the page, e.g. `/tariffs/moskva?page=2`. */
   url: string;
-  /** Answers the page's API calls (the server's own routes, with the visitor's cookies). */
-  fetch: typeof fetch;
+  /** Answers the page's API calls in process (the server's own routes, with the visitor's cookies). */
+  answer: (call: LocalCall) => Promise<LocalAnswer>;
 }
 
 export interface RenderResult {
@@ -50,12 +51,12 @@ export interface RenderResult {
   missed: string[];
 }
 
-// Each render's API calls go to its own request's fetch, however renders interleave.
-const requestFetch = new AsyncLocalStorage<typeof fetch>();
-setServerFetch((input, init) => {
-  const fetchImpl = requestFetch.getStore();
-  if (!fetchImpl) throw new Error('An API call outside a server render');
-  return fetchImpl(input, init);
+// Each render's API calls go to its own request's answer, however renders interleave.
+const requestAnswer = new AsyncLocalStorage<RenderRequest['answer']>();
+setServerAnswer((call) => {
+  const answer = requestAnswer.getStore();
+  if (!answer) throw new Error('An API call outside a server render');
+  return answer(call);
 });
 
 /** A query a component asked for during the render that nobody has fetched (the server runs no effects). */
@@ -72,8 +73,8 @@ function isWanted(query: Query): boolean {
  * loader (its page module's `loader`, from the address's params and search) are fetched first, then the
  * app is rendered once.
  */
-export function render({ url, fetch }: RenderRequest): Promise<RenderResult> {
-  return requestFetch.run(fetch, async () => {
+export function render({ url, answer }: RenderRequest): Promise<RenderResult> {
+  return requestAnswer.run(answer, async () => {
     const [pathname = '/', search = ''] = url.split('?', 2);
     // Nothing is retried or refetched here: a failed call leaves its part to the browser.
     const queryClient = new QueryClient({

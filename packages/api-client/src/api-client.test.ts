@@ -6,6 +6,8 @@ import {
   CATALOGUE_MESSAGES,
   createApiClient,
   type DownloadedFile,
+  type LocalAnswer,
+  type LocalCall,
   type Schemas,
   UNEXPECTED_ERROR_MESSAGE,
 } from './index';
@@ -460,5 +462,101 @@ describe('types', () => {
       api.post('/api/v1/region/list'),
     ];
     expectTypeOf(typeChecks).returns.items.resolves.not.toBeAny();
+  });
+});
+
+describe('the local transport (a server drawing a page from its own routes)', () => {
+  /** The same client over fetch and over `local`, answering alike; records what each was given. */
+  function both(respond: (url: string) => { status: number; body: string; type?: string }) {
+    const overFetch = fakeFetch(async (request) => {
+      const answer = respond(request.url);
+      return new Response(answer.status === 204 ? null : answer.body, {
+        status: answer.status,
+        headers: answer.type ? { 'Content-Type': answer.type } : {},
+      });
+    });
+    const calls: LocalCall[] = [];
+    const local = async (call: LocalCall): Promise<LocalAnswer> => {
+      calls.push(call);
+      const answer = respond(call.url);
+      return { status: answer.status, body: answer.body, headers: answer.type ? { 'content-type': answer.type } : {} };
+    };
+    const options = { baseUrl: BASE_URL, operations: fixtureOperations, headers: { 'X-Site': 'perenos' } };
+    return {
+      viaFetch: createApiClient<FixturePaths>({ ...options, fetch: overFetch.fetch }),
+      viaLocal: createApiClient<FixturePaths>({ ...options, local }),
+      requests: overFetch.requests,
+      calls,
+    };
+  }
+  const lowerCased = (headers: Record<string, string>) =>
+    Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+
+  it('sends the address, method, headers and body fetch would have sent', async () => {
+    const { viaFetch, viaLocal, requests, calls } = both(() => ({ status: 200, body: '{}', type: 'application/json' }));
+    const made = [
+      (api: typeof viaFetch) =>
+        api.get('/api/v1.1/msisdn/info', { query: { Msisdn: '7 916 123', OperatorId: [1, 2] } }),
+      (api: typeof viaFetch) => api.get('/api/v1/item/{id}', { path: { id: 7 } }),
+      (api: typeof viaFetch) => api.post('/api/v1.1/msisdn/info/quota', { body: { limit: 5 } }),
+      (api: typeof viaFetch) =>
+        api.post('/api/v1/openid/token', { form: { grant_type: 'refresh token', refresh_token: 'ё a b+c&d' } }),
+      (api: typeof viaFetch) => api.delete('/api/v1/item/{id}', { path: { id: 8 } }),
+    ];
+    for (const make of made) {
+      await make(viaFetch);
+      await make(viaLocal);
+    }
+    expect(calls).toHaveLength(made.length);
+    for (const [i, call] of calls.entries()) {
+      const request = requests[i] as Request;
+      expect(call.url).toBe(request.url);
+      expect(call.method).toBe(request.method);
+      const sent: Record<string, string> = {};
+      request.headers.forEach((value, name) => {
+        sent[name] = value;
+      });
+      expect(lowerCased(call.headers)).toEqual(sent);
+      expect(call.body ?? '').toBe(await request.text());
+    }
+  });
+
+  it.each([
+    ['200 with JSON', { status: 200, body: '{"a":[1,"б"]}', type: 'application/json' }],
+    ['204', { status: 204, body: '' }],
+    ['201 with a body', { status: 201, body: '{"id":1}', type: 'application/json' }],
+    ['200 empty', { status: 200, body: '' }],
+  ] as const)('resolves %s as fetch does', async (_, answer) => {
+    const { viaFetch, viaLocal } = both(() => answer);
+    expect(await viaLocal.get('/api/v1/ping')).toEqual(await viaFetch.get('/api/v1/ping'));
+  });
+
+  it.each([
+    [
+      'a catalogued status',
+      { status: 404, body: JSON.stringify(problem(404, 'Нет')), type: 'application/problem+json' },
+    ],
+    ['an uncatalogued status', { status: 500, body: 'упало', type: 'text/plain' }],
+    ['200 that is not JSON', { status: 200, body: '<html>', type: 'text/html' }],
+  ] as const)('fails on %s with the error fetch gives', async (_, answer) => {
+    const { viaFetch, viaLocal } = both(() => answer);
+    const local = await apiError(viaLocal.get('/api/v1/item/{id}', { path: { id: 1 } }));
+    const fetched = await apiError(viaFetch.get('/api/v1/item/{id}', { path: { id: 1 } }));
+    expect(local.message).toBe(fetched.message);
+    expect(local).toMatchObject({
+      status: fetched.status,
+      response: fetched.response,
+      result: fetched.result,
+      headers: fetched.headers,
+    });
+  });
+
+  it('refuses files rather than sending them another way', async () => {
+    const { viaLocal, calls } = both(() => ({ status: 200, body: '' }));
+    await expect(
+      viaLocal.post('/api/v1.1/msisdn/info/batch', { multipart: { File: new Blob(['1']) } }),
+    ).rejects.toThrow(/файлы/);
+    await expect(viaLocal.download('get', '/api/v1/report/{id}/file', { path: { id: 1 } })).rejects.toThrow(/файлы/);
+    expect(calls).toHaveLength(0);
   });
 });

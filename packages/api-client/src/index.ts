@@ -1,7 +1,14 @@
 // Public surface of the generated, typed API client.
 import type { components } from './generated/schema';
 
-export { type ApiClient, type ApiClientOptions, createApiClient, type DownloadedFile } from './api-client';
+export {
+  type ApiClient,
+  type ApiClientOptions,
+  createApiClient,
+  type DownloadedFile,
+  type LocalAnswer,
+  type LocalCall,
+} from './api-client';
 export { ApiError, CATALOGUE_MESSAGES, UNEXPECTED_ERROR_MESSAGE } from './api-error';
 export type { HttpMethod, JsonResult, RequestParams } from './client-types';
 export type { components, paths } from './generated/schema';

@@ -36,30 +36,32 @@ writeFileSync(
   join(web, 'dist-server', 'entry-server.js'),
   `export const SERVER_STATE_ID = 'server-state';
 let draws = 0;
-export async function render({ url, fetch: f }) {
-  const call = (path, init) => f('http://server-render.invalid' + path, init);
-  const me = await (await call('/api/v1/esia/userinfo')).json();
-  const regions = await (await call('/api/v1/region/list')).json();
+export async function render({ url, answer }) {
+  const call = (path, init = {}) =>
+    answer({ method: init.method ?? 'GET', url: 'http://server-render.invalid' + path, headers: init.headers ?? {}, body: init.body });
+  const json = async (path, init) => JSON.parse((await call(path, init)).body);
+  const me = await json('/api/v1/esia/userinfo');
+  const regions = await json('/api/v1/region/list');
   let quota = '';
   if (url.startsWith('/operators')) {
-    const list = await (await call('/api/v1/operator/list?Skip=0&Take=10')).json();
+    const list = await json('/api/v1/operator/list?Skip=0&Take=10');
     quota = '<p>Первый оператор: ' + list.data[0].name + '</p>';
   }
   if (url.startsWith('/operator/')) {
-    const tile = await (await call('/api/v1/operator/tile/1')).json();
+    const tile = await json('/api/v1/operator/tile/1');
     quota = '<p>Тарифов оператора: ' + tile.tariffCount + '</p>';
   }
   if (url.startsWith('/news')) {
-    const list = await (await call('/api/v1/news?Page=1&PageSize=10')).json();
+    const list = await json('/api/v1/news?Page=1&PageSize=10');
     quota = '<p>Первая новость: ' + list.data[0].title + '</p>';
   }
   if (url.startsWith('/check')) {
-    const answer = await call('/api/v1.1/msisdn/info/quota', {
+    const left = await json('/api/v1.1/msisdn/info/quota', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+      headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
       body: '{}',
     });
-    quota = '<p>Квота: ' + (await answer.json()).remainingCount + '</p>';
+    quota = '<p>Квота: ' + left.remainingCount + '</p>';
   }
   draws += 1;
   return {

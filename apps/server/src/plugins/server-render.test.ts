@@ -40,13 +40,15 @@ writeFileSync(
 writeFileSync(
   join(web, 'dist-server', 'entry-server.js'),
   `export const SERVER_STATE_ID = 'server-state';
-export async function render({ url, fetch }) {
+export async function render({ url, answer }) {
   if (url.startsWith('/boom')) throw new Error('the page failed to draw');
-  const regions = await (await fetch(new Request('http://server-render.invalid/api/v1/region/list'))).json();
-  const login = await fetch('http://server-render.invalid/api/v1/esia/login?returnUrl=%2F');
-  const quota = await fetch('http://server-render.invalid/api/v1.1/msisdn/info/quota', {
+  const get = (path) => answer({ method: 'GET', url: 'http://server-render.invalid' + path, headers: {}, body: undefined });
+  const regions = JSON.parse((await get('/api/v1/region/list')).body);
+  const login = await get('/api/v1/esia/login?returnUrl=%2F');
+  const quota = await answer({
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+    url: 'http://server-render.invalid/api/v1.1/msisdn/info/quota',
+    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
     body: '{}',
   });
   if (url === '/dollars') {

@@ -12,7 +12,7 @@ import { type CachedPage, PageCache, pageKey } from '../lib/page-cache';
 /** What the web app's server entry (apps/web/src/entry-server.tsx, built into dist-server/) offers. */
 interface ServerEntry {
   SERVER_STATE_ID: string;
-  render(request: { url: string; fetch: typeof fetch }): Promise<{
+  render(request: { url: string; answer: (call: LocalCall) => Promise<LocalAnswer> }): Promise<{
     html: string;
     title: string;
     description: string | undefined;
@@ -33,6 +33,20 @@ export type PageRenderer = ((request: FastifyRequest, reply: FastifyReply) => Pr
    */
   serveKept(request: FastifyRequest, reply: FastifyReply): boolean;
 };
+
+/** A call of the page's API client, answered in process (the web app's `LocalCall` in @perenos/api-client). */
+interface LocalCall {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+}
+
+interface LocalAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
@@ -167,7 +181,8 @@ const KEPT_ANSWERS_BYTES = 16 * 1024 * 1024;
 
 interface KeptAnswer {
   type: string | undefined;
-  body: Buffer;
+  body: string;
+  bytes: number;
   storedAt: number;
 }
 
@@ -278,7 +293,7 @@ export async function createPageRenderer(
   const answers = new LRUCache<string, KeptAnswer>({
     max: KEPT_ANSWERS_MAX,
     maxSize: KEPT_ANSWERS_BYTES,
-    sizeCalculation: (answer) => answer.body.length + 100,
+    sizeCalculation: (answer) => answer.bytes + 100,
   });
   // The data version this node last read; undefined until read (nothing is kept before).
   let version: string | undefined;
@@ -336,8 +351,7 @@ export async function createPageRenderer(
     const cookies: string[] = [];
     let shared = anonymous;
     // The page's API calls, answered by this server's routes as the browser's own calls would be.
-    const apiFetch: typeof fetch = async (input, init) => {
-      const call = input instanceof Request ? input : new Request(input, init);
+    const answer = async (call: LocalCall): Promise<LocalAnswer> => {
       const url = new URL(call.url);
       if (call.method !== 'GET' || !SHARED_ANSWERS.some((pattern) => pattern.test(url.pathname))) shared = false;
       const keptFor = version;
@@ -352,42 +366,41 @@ export async function createPageRenderer(
               : undefined;
       const kept = key === undefined ? undefined : answers.get(key);
       if (kept && now() - kept.storedAt < (cacheSettings.ttlMs ?? PAGE_TTL_MS)) {
-        return new Response(kept.body, { status: 200, headers: kept.type ? { 'content-type': kept.type } : {} });
+        return { status: 200, headers: kept.type ? { 'content-type': kept.type } : {}, body: kept.body };
       }
-      const answer = await app.inject({
+      const answered = await app.inject({
         method: call.method as HTTPMethods,
         url: url.pathname + url.search,
         remoteAddress: request.ip,
         headers: {
           // The call's own headers (content type, X-Requested-With), then the visitor's.
-          ...Object.fromEntries(call.headers),
+          ...call.headers,
           accept: 'application/json',
           ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
           ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
         },
-        ...(call.method === 'GET' || call.method === 'HEAD' ? {} : { payload: Buffer.from(await call.arrayBuffer()) }),
+        ...(call.body === undefined ? {} : { payload: call.body }),
       });
       // A call may renew the session's cookies: they go to the browser with the page.
-      const setCookie = answer.headers['set-cookie'];
+      const setCookie = answered.headers['set-cookie'];
       if (setCookie) cookies.push(...(Array.isArray(setCookie) ? setCookie : [setCookie]));
-      const headers = new Headers();
-      const type = answer.headers['content-type'];
-      if (typeof type === 'string') headers.set('content-type', type);
+      const type = answered.headers['content-type'];
+      const body = answered.body;
       // Kept only when made under the version it is kept for, and the same for everyone (no cookie).
-      if (key !== undefined && answer.statusCode === 200 && !setCookie && version === keptFor) {
+      if (key !== undefined && answered.statusCode === 200 && !setCookie && version === keptFor) {
         answers.set(key, {
           type: typeof type === 'string' ? type : undefined,
-          body: answer.rawPayload,
+          body,
+          bytes: answered.rawPayload.length,
           storedAt: now(),
         });
       }
-      const empty = answer.statusCode === 204 || answer.statusCode === 304;
-      return new Response(empty ? null : answer.rawPayload, { status: answer.statusCode, headers });
+      return { status: answered.statusCode, headers: typeof type === 'string' ? { 'content-type': type } : {}, body };
     };
 
     let page: Awaited<ReturnType<ServerEntry['render']>>;
     try {
-      page = await entry.render({ url: request.url, fetch: apiFetch });
+      page = await entry.render({ url: request.url, answer });
     } catch (err) {
       // The browser can still draw the page itself from the bare index.html.
       request.log.error({ err }, 'Страница не отрисована на сервере');

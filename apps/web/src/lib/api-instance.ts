@@ -1,21 +1,21 @@
-import { createApiClient } from '@perenos/api-client';
+import { createApiClient, type LocalAnswer, type LocalCall } from '@perenos/api-client';
 
-type Fetch = typeof fetch;
-let serverFetch: Fetch | undefined;
+type Answer = (call: LocalCall) => Promise<LocalAnswer>;
+let serverAnswer: Answer | undefined;
 
-/** On the server, where the API calls of a page being drawn go (entry-server.tsx sets it once). */
-export function setServerFetch(fetchImpl: Fetch): void {
-  serverFetch = fetchImpl;
+/** On the server, what answers the API calls of a page being drawn (entry-server.tsx sets it once). */
+export function setServerAnswer(answer: Answer): void {
+  serverAnswer = answer;
 }
 
 /** The client itself (see lib/api.ts): same origin in the browser, this server's own routes on the server. */
 export const client = import.meta.env.SSR
-  ? // A URL needs an origin on the server; the fetch there answers from the server's routes and ignores it.
+  ? // An address needs an origin on the server; the routes answer in process and ignore it.
     createApiClient({
       baseUrl: 'http://server-render.invalid',
-      fetch: (input, init) => {
-        if (!serverFetch) throw new Error('setServerFetch was not called');
-        return serverFetch(input, init);
+      local: (call) => {
+        if (!serverAnswer) throw new Error('setServerAnswer was not called');
+        return serverAnswer(call);
       },
     })
   : createApiClient({ baseUrl: '' });
