@@ -159,3 +159,63 @@ describe('the calculator’s region in one request', () => {
     expect((await t.app.inject('/api/v2/tariff/all')).statusCode).toBe(400);
   });
 });
+
+describe('a list asked while the index rebuilds', () => {
+  it('waits for the build the latest change started, not the snapshot that build replaces', async () => {
+    const own = new TariffIndex(t.app.db, { pollMs: 60_000 });
+    await own.start();
+    // The next build reads the catalogue, then is held before it ends.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let reading = () => {};
+    const read = new Promise<void>((resolve) => {
+      reading = resolve;
+    });
+    const indexBuild = own as unknown as { build(): Promise<void> };
+    const build = indexBuild.build.bind(own);
+    const spy = vi.spyOn(indexBuild, 'build').mockImplementationOnce(async () => {
+      await build();
+      reading();
+      await held;
+    });
+    const name = 'Гонка сборок';
+    const search = searchFromV14({
+      RegionCode: 77,
+      Name: name,
+      Skip: 0,
+      Take: 10,
+      SortBy: 'price',
+      SortDesc: false,
+      BestByOperator: false,
+    } as Parameters<typeof searchFromV14>[0]);
+    const [first] = await exportCatalogue(t.app.db);
+    if (!first) throw new Error('no catalogue');
+    try {
+      // A change marks the index stale: the first list starts the held build.
+      await importCatalogue(t.app.db, [
+        { ...first, slug: 'gonka-sborok-1', name: `${name} 1`, regions: [{ regionCode: 77, price: 101 }] },
+      ]);
+      const before = own.search(search);
+      await read;
+      // The build has read the catalogue; a second change is applied, and then a list is asked (a staff
+      // member applying an upload, then opening the list). It waits on the held build.
+      await importCatalogue(t.app.db, [
+        { ...first, slug: 'gonka-sborok-2', name: `${name} 2`, regions: [{ regionCode: 77, price: 102 }] },
+      ]);
+      const after = own.search(search);
+      release();
+      // The first to wake starts the build of the second change; the list asked after that change waits
+      // for it rather than taking the held build's snapshot, which that build replaces.
+      const names = async (list: ReturnType<typeof own.search>) => (await list).rows.map((r) => r.name).sort();
+      expect(await names(after)).toEqual([`${name} 1`, `${name} 2`]);
+      expect(await names(before)).toContain(`${name} 1`);
+      expect(spy).toHaveBeenCalledTimes(2);
+    } finally {
+      release();
+      spy.mockRestore();
+      own.stop();
+    }
+  });
+});
