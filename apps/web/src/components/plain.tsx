@@ -1,10 +1,11 @@
 /**
- * Mantine's Text, Anchor, Title, Stack, Group, Card, Container and Badge without Mantine's machinery (decision 118): the same element,
- * classes, data attributes and CSS variables Mantine draws for the props below, made by a plain function.
- * Each Mantine component resolves default props, the Styles API and some seventy style props on every
- * render: 17–29 µs per component on the server, against about 1 µs here, and the same again in the
- * browser when it hydrates. `plain.test.tsx` draws every prop combination the site uses both ways and
- * compares the elements, so a Mantine upgrade that changes its output fails there, not on screen.
+ * Mantine's Text, Anchor, Title, Stack, Group, Card, Container and Badge without Mantine's machinery
+ * (decision 118): the same element, classes, data attributes and CSS variables Mantine draws for the props
+ * below, made by a plain function. Each Mantine component resolves default props, the Styles API and some
+ * seventy style props on every render: 17–29 µs per component on the server, against about 1 µs here, and
+ * the same again in the browser when it hydrates. `plain.test.ts` draws every prop combination the site
+ * uses both ways and compares the elements, so a Mantine upgrade that changes its output fails there, not
+ * on screen. SimpleGrid, at the end, is the one that draws its own markup.
  *
  * Only what the site needs is accepted: no responsive values (an object per breakpoint), no Styles API,
  * no `Card.Section` (those stay Mantine's). TypeScript refuses the rest.
