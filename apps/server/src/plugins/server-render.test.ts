@@ -19,6 +19,9 @@ const INDEX = `<!doctype html>
     <link rel="preload" href="/api/v1/esia/userinfo" as="fetch" crossorigin="anonymous" />
     <title>Перенос номера</title>
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/shared.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
+    <link rel="stylesheet" crossorigin href="/assets/shared.css">
   </head>
   <body>
     <div id="root"></div>
@@ -88,7 +91,7 @@ describe('pages drawn on the server', () => {
     // 89 regions from the reference data; the ESIA login answered with its redirect; the quota POST passed CSRF.
     expect(res.body).toContain('<div id="root"><h1>Регионов: 89</h1><p>Вход: 302</p><p>Квота: 200</p></div>');
     expect(res.body).toContain('<html lang="ru" data-mantine-color-scheme="light">');
-    expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+    expect(res.body).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js"></script>');
     // The answers are in the page: the start-up requests' preloads (and their comment) are gone.
     expect(res.body).not.toContain('rel="preload"');
     expect(res.body).not.toContain('start-up steps');
@@ -115,12 +118,37 @@ describe('pages drawn on the server', () => {
   it('links the stylesheets of the page’s code in its head, beyond those index.html links', async () => {
     const faq = (await page('/faq')).body;
     const head = faq.slice(0, faq.indexOf('</head>'));
-    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/faq.css">');
-    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/list.css">');
-    // Already linked by index.html through the chunk they share: not twice.
-    expect(faq).not.toContain('/assets/shared.css');
-    // A page whose route names no source links nothing more.
-    expect((await page('/check')).body).not.toContain('rel="stylesheet"');
+    const links = (rel: string) =>
+      [...head.matchAll(new RegExp(`<link rel="${rel}"[^>]* href="([^"]+)">`, 'g'))].map((m) => m[1]);
+    // index.html's, then the page's; those shared with index.html once.
+    expect(links('stylesheet')).toEqual([
+      '/assets/index-abc.css',
+      '/assets/shared.css',
+      '/assets/faq.css',
+      '/assets/list.css',
+    ]);
+    // The page's code arrives as it did: the entry loads it when it runs.
+    expect(links('modulepreload')).toEqual(['/assets/shared.js']);
+    // A page whose route names no source links what index.html links, no more.
+    const check = (await page('/check')).body;
+    expect(check.match(/rel="stylesheet"/g)).toHaveLength(2);
+    expect(check.match(/rel="modulepreload"/g)).toHaveLength(1);
+  });
+
+  it('puts the stylesheets before every script, and the scripts at low priority', async () => {
+    for (const url of ['/faq', '/check', '/nope']) {
+      const body = (await page(url)).body;
+      const head = body.slice(0, body.indexOf('</head>'));
+      const lastSheet = head.lastIndexOf('rel="stylesheet"');
+      const firstScript = head.search(/<script type="module"|rel="modulepreload"/);
+      expect(lastSheet).toBeGreaterThan(0);
+      expect(firstScript).toBeGreaterThan(lastSheet);
+      const scripts = [...head.matchAll(/<(script type="module"|link rel="modulepreload")[^>]*>/g)].map((m) => m[0]);
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const script of scripts) expect(script).toContain('fetchpriority="low"');
+      // Nothing of the markers is left for the browser.
+      expect(body).not.toContain('<!--page-');
+    }
   });
 
   it('keeps a page drawn with a visitor’s cookies out of shared caches', async () => {

@@ -54,12 +54,39 @@ const escapeHtml = (text: string) =>
 /** JSON inside a script element: nothing in it can close the element or open a comment. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
+/** Where a page's own stylesheets go in the head: after the site's, before any script. */
+const PAGE_STYLES = '<!--page-styles-->';
+
+/**
+ * The built head in the order a first paint wants it (decision 119):
+ * - The stylesheets first. Vite writes the module script and its preloads before them, so over HTTP/1.1's six
+ *   connections the stylesheets, which the first paint waits for, queued behind eight scripts it does not
+ *   wait for.
+ * - The scripts at low priority. A drawn page is whole without them; they make it respond. The browser gives
+ *   the stylesheets, the document and its images the connection first.
+ * The scripts are deferred modules: their order among themselves, and so what runs and when, is unchanged.
+ */
+export function headInOrder(html: string): string {
+  const sheets = html.match(/[ \t]*<link rel="stylesheet"[^>]*>\n?/g) ?? [];
+  const firstScript = html.search(/[ \t]*<(script type="module"|link rel="modulepreload")/);
+  const end = html.indexOf('</head>');
+  if (end < 0) return html;
+  if (firstScript < 0 || firstScript > end) {
+    return `${html.slice(0, end)}${PAGE_STYLES}${html.slice(end)}`;
+  }
+  let scripts = html.slice(firstScript, end);
+  for (const sheet of sheets) scripts = scripts.replace(sheet, '');
+  scripts = scripts.replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ');
+  const moved = sheets.map((sheet) => (sheet.endsWith('\n') ? sheet : `${sheet}\n`)).join('');
+  return `${html.slice(0, firstScript)}${moved}    ${PAGE_STYLES}\n${scripts.trimEnd()}\n  ${html.slice(end)}`;
+}
+
 /** The built index.html, read again when a rebuild replaces it. */
 function templateReader(file: string): () => string {
   let cached = { mtimeMs: -1, text: '' };
   return () => {
     const { mtimeMs } = statSync(file);
-    if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, text: readFileSync(file, 'utf8') };
+    if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, text: headInOrder(readFileSync(file, 'utf8')) };
     return cached.text;
   };
 }
@@ -443,12 +470,10 @@ export async function createPageRenderer(
       .replace(/<meta name="description" content="[^"]*" \/>/, (original) =>
         page.description ? `<meta name="description" content="${escapeHtml(page.description)}" />` : original,
       )
-      .replace(
-        '</head>',
-        () =>
-          `${pageStyles(page.source)
-            .map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">\n    `)
-            .join('')}</head>`,
+      .replace(PAGE_STYLES, () =>
+        pageStyles(page.source)
+          .map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`)
+          .join('\n    '),
       )
       .replace(
         '<div id="root"></div>',

@@ -132,39 +132,45 @@ export function MainLayout() {
       </a>
       <ScrollManager />
       <SessionKeeper />
-      {/* The scroll lock of dialogs pads this class, so the header does not jump when a dialog opens. */}
-      <header className={`${classes.header} right-scroll-bar-position`}>
-        <Container size="xl" h="100%">
-          {/* Plain elements and the layout's classes where Mantine's Group and Text only laid them out. */}
-          <div className={classes.bar}>
-            <RouterLink
-              to="/"
-              className={`mantine-focus-auto ${classes.brand}`}
-              aria-label="Перенос номера — на главную"
-            >
-              <img src="/favicon.svg" alt="" width={32} height={32} />
-              <span className={classes.brandName}>Перенос номера</span>
-            </RouterLink>
-            <nav className={`${classes.menu} mantine-visible-from-lg`} aria-label="Основное меню">
-              {links}
-            </nav>
-            <div className={classes.actions}>
-              <div className="mantine-visible-from-sm">
-                <AccountControl />
+      {/* The header, the page and the footer each in a boundary of their own: the browser takes them over
+          one after another in short steps between which it answers input, not in one long task (React
+          hydrates a boundary drawn by the server at a lower priority, in slices; a click on a part not yet
+          taken over hydrates that part at once and is replayed). */}
+      <Suspense>
+        {/* The scroll lock of dialogs pads this class, so the header does not jump when a dialog opens. */}
+        <header className={`${classes.header} right-scroll-bar-position`}>
+          <Container size="xl" h="100%">
+            {/* Plain elements and the layout's classes where Mantine's Group and Text only laid them out. */}
+            <div className={classes.bar}>
+              <RouterLink
+                to="/"
+                className={`mantine-focus-auto ${classes.brand}`}
+                aria-label="Перенос номера — на главную"
+              >
+                <img src="/favicon.svg" alt="" width={32} height={32} />
+                <span className={classes.brandName}>Перенос номера</span>
+              </RouterLink>
+              <nav className={`${classes.menu} mantine-visible-from-lg`} aria-label="Основное меню">
+                {links}
+              </nav>
+              <div className={classes.actions}>
+                <div className="mantine-visible-from-sm">
+                  <AccountControl />
+                </div>
+                <Burger
+                  opened={opened}
+                  onClick={() => {
+                    setDrawerWanted(true);
+                    toggle();
+                  }}
+                  hiddenFrom="lg"
+                  aria-label="Открыть меню"
+                />
               </div>
-              <Burger
-                opened={opened}
-                onClick={() => {
-                  setDrawerWanted(true);
-                  toggle();
-                }}
-                hiddenFrom="lg"
-                aria-label="Открыть меню"
-              />
             </div>
-          </div>
-        </Container>
-      </header>
+          </Container>
+        </header>
+      </Suspense>
       {drawerWanted && (
         <Suspense fallback={null}>
           <NavDrawer opened={opened} onClose={close}>
@@ -182,7 +188,9 @@ export function MainLayout() {
           <AppRoutes />
         </Suspense>
       </main>
-      <Footer />
+      <Suspense>
+        <Footer />
+      </Suspense>
     </div>
   );
 }
