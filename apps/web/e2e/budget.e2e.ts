@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { HOME_JS_BUDGET_BYTES, routeScripts } from '../../../scripts/web-budget.mjs';
 
@@ -18,5 +21,40 @@ describe('the first visit’s JavaScript', () => {
       expect(routeScripts(page).total, page).toBeGreaterThan(entryOnly);
     }
     expect(entryOnly).toBeLessThan(HOME_JS_BUDGET_BYTES);
+  });
+});
+
+// Mantine's stylesheet is linked per component (app/mantine-styles.css): a class the scripts name must have
+// its rules in the built stylesheets, or a component would appear unstyled.
+describe('the site’s stylesheet', () => {
+  const root = fileURLToPath(new URL('../../../', import.meta.url));
+  const assets = join(root, 'apps/web/dist/assets');
+  const mantine = join(root, 'node_modules/@mantine/core/styles');
+  const classes = (text: string) => new Set([...text.matchAll(/m_[0-9a-f]{8}/g)].map((m) => m[0]));
+  const read = (suffix: string) =>
+    readdirSync(assets)
+      .filter((file) => file.endsWith(suffix))
+      .map((file) => readFileSync(join(assets, file), 'utf8'))
+      .join('\n');
+  const named = classes(read('.js'));
+  const styled = classes(read('.css'));
+  const everyMantineClass = classes(readFileSync(join(mantine, '../styles.css'), 'utf8'));
+
+  it('has the rules of every Mantine class the scripts name', () => {
+    expect(everyMantineClass.size).toBeGreaterThan(300);
+    const unstyled = [...named].filter((c) => everyMantineClass.has(c) && !styled.has(c));
+    expect(unstyled, 'их файлы не подключены в apps/web/src/app/mantine-styles.css').toEqual([]);
+  });
+
+  it('links no Mantine file none of whose classes the scripts name, and not Mantine’s whole sheet', () => {
+    const list = readFileSync(join(root, 'apps/web/src/app/mantine-styles.css'), 'utf8');
+    const files = [...list.matchAll(/@import '@mantine\/core\/styles\/([A-Z]\w+\.css)'/g)].map((m) => m[1] as string);
+    expect(files.length).toBeGreaterThan(10);
+    const unused = files.filter(
+      (file) => ![...classes(readFileSync(join(mantine, file), 'utf8'))].some((c) => named.has(c)),
+    );
+    expect(unused).toEqual([]);
+    // About a hundred components' rules are left out.
+    expect(styled.size).toBeLessThan(everyMantineClass.size * 0.8);
   });
 });

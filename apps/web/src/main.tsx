@@ -1,4 +1,5 @@
-import '@mantine/core/styles.css';
+// Mantine's stylesheet for the components the site draws (decision 119), not its whole sheet.
+import './app/mantine-styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { StrictMode } from 'react';
