@@ -48,7 +48,9 @@ describe('the site’s stylesheet', () => {
 
   it('links no Mantine file none of whose classes the scripts name, and not Mantine’s whole sheet', () => {
     const list = readFileSync(join(root, 'apps/web/src/app/mantine-styles.css'), 'utf8');
-    const files = [...list.matchAll(/@import '@mantine\/core\/styles\/([A-Z]\w+\.css)'/g)].map((m) => m[1] as string);
+    const files = [...list.matchAll(/@import ["']@mantine\/core\/styles\/([A-Z]\w+\.css)["']/g)].map(
+      (m) => m[1] as string,
+    );
     expect(files.length).toBeGreaterThan(10);
     const unused = files.filter(
       (file) => ![...classes(readFileSync(join(mantine, file), 'utf8'))].some((c) => named.has(c)),

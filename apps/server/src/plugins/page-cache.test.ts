@@ -336,9 +336,7 @@ describe('the page cache', () => {
         .where(eq(operators.id, row?.id as number));
       // The restored name read, before the next test counts calls: a version read in its middle would
       // forget what it kept.
-      await expect
-        .poll(async () => firstOperator((await page()).body), { timeout: 5_000, interval: 20 })
-        .toBe(name);
+      await expect.poll(async () => firstOperator((await page()).body), { timeout: 5_000, interval: 20 }).toBe(name);
     }
   });
 

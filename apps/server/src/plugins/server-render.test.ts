@@ -91,7 +91,9 @@ describe('pages drawn on the server', () => {
     // 89 regions from the reference data; the ESIA login answered with its redirect; the quota POST passed CSRF.
     expect(res.body).toContain('<div id="root"><h1>Регионов: 89</h1><p>Вход: 302</p><p>Квота: 200</p></div>');
     expect(res.body).toContain('<html lang="ru" data-mantine-color-scheme="light">');
-    expect(res.body).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js"></script>');
+    expect(res.body).toContain(
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js"></script>',
+    );
     // The answers are in the page: the start-up requests' preloads (and their comment) are gone.
     expect(res.body).not.toContain('rel="preload"');
     expect(res.body).not.toContain('start-up steps');
