@@ -39,6 +39,7 @@ import {
   UsageFields,
   useTariffUrlState,
 } from '../features/tariffs';
+import { compareRussian } from '../lib/collate';
 
 function positive(p: URLSearchParams, key: string): number | undefined {
   const n = Number(p.get(key));
@@ -134,7 +135,7 @@ function RegionChoice({ order, region, donorId }: RegionChoiceProps) {
   });
 
   const donorTariffs = useMemo(
-    () => (all.data ?? []).filter((t) => t.operatorId === donorId).sort((a, b) => a.name.localeCompare(b.name, 'ru')),
+    () => (all.data ?? []).filter((t) => t.operatorId === donorId).sort((a, b) => compareRussian(a.name, b.name)),
     [all.data, donorId],
   );
   const current = donorTariffs.find((t) => t.id === currentId);

@@ -1,6 +1,4 @@
-import { formatRub } from '../../lib/format';
-
-const count = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
+import { formatNumber, formatRub } from '../../lib/format';
 
 /** «1 290 ₽/мес». */
 export function formatMonthly(price: number): string {
@@ -17,21 +15,19 @@ export function formatFromPrice(minPrice: number): string {
 
 /** A number with Russian digit grouping: «1 500». */
 export function formatCount(n: number): string {
-  return count.format(n);
+  return formatNumber(n, { max: 2 });
 }
 
 /** «500 мин», «безлимит», «—» for none. */
 export function formatAllowance(value: number | null, unlim: boolean, unit: string): string {
   if (unlim) return 'безлимит';
   if (value === null || value === 0) return '—';
-  return `${count.format(value)} ${unit}`;
+  return `${formatNumber(value, { max: 2 })} ${unit}`;
 }
-
-const kopecks = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** Roubles as money is written: «450 ₽», «1 172,20 ₽» (kopecks shown only when there are any). */
 export function formatMoney(value: number): string {
-  return Number.isInteger(value) ? formatRub(value) : `${kopecks.format(value)}\u00a0₽`;
+  return Number.isInteger(value) ? formatRub(value) : `${formatNumber(value, { min: 2, max: 2 })}\u00a0₽`;
 }
 
 /** «2,50 ₽» for a unit price, «—» when the tariff does not sell it. */

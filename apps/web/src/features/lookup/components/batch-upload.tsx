@@ -2,6 +2,7 @@ import { Alert, Button, Progress } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type DragEvent, useId, useState } from 'react';
 import { Group, Stack, Text } from '../../../components/plain';
+import { formatNumber } from '../../../lib/format';
 import { saveFile } from '../../../lib/save-file';
 import { sampleBatchFile, useBatchLookup } from '../api';
 import classes from './batch-upload.module.css';
@@ -77,8 +78,8 @@ export function BatchUpload({ maxBytes, maxRows }: BatchUploadProps) {
       >
         <Text fw={600}>Перетащите файл сюда или нажмите, чтобы выбрать</Text>
         <Text size="sm" c="dimmed">
-          CSV, TXT или XLSX до {sizeText(maxBytes)}, не больше {maxRows.toLocaleString('ru-RU')} номеров. Один файл —
-          одна проверка из лимита.
+          CSV, TXT или XLSX до {sizeText(maxBytes)}, не больше {formatNumber(maxRows)} номеров. Один файл — одна
+          проверка из лимита.
         </Text>
         <input
           id={inputId}

@@ -2,6 +2,7 @@ import { SegmentedControl, Select } from '@mantine/core';
 import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import { Group } from '../../../components/plain';
 import { type BaseMap, linesOf, subjectsOf } from '../../../lib/base-map';
+import { compareRussian } from '../../../lib/collate';
 import classes from './region-map.module.css';
 import { type Box, isArrowKey, layoutSubjects, neighbour, type SubjectShape } from './region-map-geometry';
 
@@ -135,7 +136,7 @@ export function RegionMap({
           searchable
           nothingFoundMessage="Такого региона нет"
           data={[...regions]
-            .sort((a, b) => a.name.localeCompare(b.name, 'ru'))
+            .sort((a, b) => compareRussian(a.name, b.name))
             .map((r) => ({ value: String(r.code), label: r.name }))}
           value={selected === undefined ? null : String(selected)}
           onChange={(value) => value && onSelect(Number(value))}

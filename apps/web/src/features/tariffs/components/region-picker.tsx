@@ -1,4 +1,5 @@
 import { Select } from '@mantine/core';
+import { compareRussian } from '../../../lib/collate';
 import { useRegions } from '../../regions';
 
 const REGION_KEY = 'perenos.tariffs.region';
@@ -32,7 +33,7 @@ export function RegionPicker({ value, onChange }: { value: string | undefined; o
       nothingFoundMessage="Нет такого региона"
       data={(regions ?? [])
         .slice()
-        .sort((a, b) => a.name.localeCompare(b.name, 'ru'))
+        .sort((a, b) => compareRussian(a.name, b.name))
         .map((r) => ({ value: r.slug, label: r.name }))}
       value={value ?? null}
       onChange={(slug) => {
