@@ -5,6 +5,7 @@ import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { drawnThemeStyles } from './app/drawn-theme-styles';
 import { createQueryClient, hydrateServerQueries, readServerState } from './app/query-client';
 import { preloadPage } from './app/router';
 import { runStartup } from './app/startup';
@@ -26,7 +27,7 @@ if (server) {
   hydrateRoot(
     container,
     <StrictMode>
-      <App queryClient={queryClient} theme={server.theme} />
+      <App queryClient={queryClient} theme={server.theme} themeStyles={drawnThemeStyles(container)} />
     </StrictMode>,
   );
   void runStartup(queryClient);

@@ -3,6 +3,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Router } from 'wouter';
 import { BrowserOnly } from '../components/browser-only';
+import { lightOnly } from './drawn-theme-styles';
 import { MainLayout } from './main-layout';
 import { parseRoute } from './router';
 import { cssVariablesResolver, themeFor } from './theme';
@@ -15,8 +16,9 @@ const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({
 
 /**
  * The whole site as the server draws it and the browser takes it over: theme, data, frame and pages.
- * `themeStyles` is the server's: the theme's two style elements, drawn once per theme instead of by Mantine
- * for every page (decision 115); the markup is the same, so the browser takes it over unchanged.
+ * `themeStyles` are the theme's two style elements: the server draws them once per theme instead of by
+ * Mantine for every page (decision 115), and the browser takes over those it drew (decision 120); the
+ * markup is Mantine's, so the browser takes it over unchanged.
  */
 export function App({
   queryClient,
@@ -31,6 +33,7 @@ export function App({
     <MantineProvider
       theme={themeFor(theme)}
       cssVariablesResolver={cssVariablesResolver}
+      colorSchemeManager={lightOnly}
       withCssVariables={!themeStyles}
       withGlobalClasses={!themeStyles}
     >

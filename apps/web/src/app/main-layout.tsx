@@ -147,7 +147,7 @@ export function MainLayout() {
                 className={`mantine-focus-auto ${classes.brand}`}
                 aria-label="Перенос номера — на главную"
               >
-                <img src="/favicon.svg" alt="" width={32} height={32} />
+                <BrandMark />
                 <span className={classes.brandName}>Перенос номера</span>
               </RouterLink>
               <nav className={`${classes.menu} mantine-visible-from-lg`} aria-label="Основное меню">
@@ -192,6 +192,32 @@ export function MainLayout() {
         <Footer />
       </Suspense>
     </div>
+  );
+}
+
+/**
+ * The site's mark (the favicon's drawing) in the page itself: as an image it was a document of its own for
+ * the browser to build, 15 ms on this machine as the page was first shown (decision 120).
+ */
+function BrandMark() {
+  return (
+    <svg viewBox="0 0 64 64" width={32} height={32} aria-hidden="true" focusable="false">
+      <rect width="64" height="64" rx="14" fill="#2f9e44" />
+      <path
+        d="M22 14h20a4 4 0 0 1 4 4v28a4 4 0 0 1-4 4H22a4 4 0 0 1-4-4V18a4 4 0 0 1 4-4z"
+        fill="none"
+        stroke="#fff"
+        strokeWidth="4"
+      />
+      <path
+        d="M26 32h12m-5-5 5 5-5 5"
+        fill="none"
+        stroke="#fff"
+        strokeWidth="4"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
   );
 }
 

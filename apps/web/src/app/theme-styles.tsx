@@ -1,7 +1,8 @@
-// Server only (entry-server.tsx): the browser's provider draws these itself.
+// Server only (entry-server.tsx): the browser takes over the elements drawn (drawn-theme-styles.tsx).
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { themeStyleElements } from './drawn-theme-styles';
 import { cssVariablesResolver, themeFor } from './theme';
 
 // The theme's CSS variables and Mantine's global classes, drawn once per theme (decision 115): Mantine draws
@@ -18,14 +19,7 @@ export function themeStyles(theme: string): ReactNode {
   const match = MANTINE_STYLES.exec(drawn);
   // Another Mantine may draw them otherwise: then its provider draws them for every page, as before.
   if (!match) return undefined;
-  const styles = (
-    <>
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: Mantine's own CSS for the site's theme, as it draws it */}
-      <style data-mantine-styles="true" dangerouslySetInnerHTML={{ __html: match[1] ?? '' }} />
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: Mantine's own CSS for the site's theme, as it draws it */}
-      <style data-mantine-styles="classes" dangerouslySetInnerHTML={{ __html: match[2] ?? '' }} />
-    </>
-  );
+  const styles = themeStyleElements(match[1] ?? '', match[2] ?? '');
   // A theme is a setting's value: a handful at most, but nothing unbounded is kept.
   if (themeStylesKept.size >= 16) themeStylesKept.clear();
   themeStylesKept.set(theme, styles);
