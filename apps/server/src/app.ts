@@ -48,6 +48,7 @@ import jobsPlugin from './plugins/jobs';
 import metricsPlugin from './plugins/metrics';
 import openapiPlugin from './plugins/openapi';
 import redisPlugin from './plugins/redis';
+import { SCRIPT_LOADER_SOURCE } from './plugins/server-render';
 import sessionPlugin from './plugins/session';
 import siteOriginPlugin from './plugins/site-origin';
 import webPlugin from './plugins/web';
@@ -88,7 +89,8 @@ export async function buildApp({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The drawn pages' script loader is inline, allowed by its hash (decision 120).
+        scriptSrc: ["'self'", SCRIPT_LOADER_SOURCE],
         // Mantine writes its CSS variables inline.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // The coverage page's base-map tiles come from the configured tile server, if any.

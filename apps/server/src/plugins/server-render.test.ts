@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -80,6 +81,10 @@ afterAll(async () => {
 
 const page = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
+/** The scripts a drawn page lists for its loader. */
+const scriptsOf = (body: string): { entry: string; preload: string[] } =>
+  JSON.parse(/<script type="application\/json" id="page-scripts">([^<]*)<\/script>/.exec(body)?.[1] ?? 'null');
+
 describe('pages drawn on the server', () => {
   it('arrive with the markup the entry drew from this server’s API, in the built index.html', async () => {
     const res = await page('/tariffs/moskva');
@@ -91,9 +96,7 @@ describe('pages drawn on the server', () => {
     // 89 regions from the reference data; the ESIA login answered with its redirect; the quota POST passed CSRF.
     expect(res.body).toContain('<div id="root"><h1>Регионов: 89</h1><p>Вход: 302</p><p>Квота: 200</p></div>');
     expect(res.body).toContain('<html lang="ru" data-mantine-color-scheme="light">');
-    expect(res.body).toContain(
-      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js"></script>',
-    );
+    expect(scriptsOf(res.body).entry).toBe('/assets/index-abc.js');
     // The answers are in the page: the start-up requests' preloads (and their comment) are gone.
     expect(res.body).not.toContain('rel="preload"');
     expect(res.body).not.toContain('start-up steps');
@@ -117,7 +120,7 @@ describe('pages drawn on the server', () => {
     expect(res.body).toContain('<div id="root"><p>Цена: $& и $\' и $$</p></div>');
   });
 
-  it('links the stylesheets of the page’s code in its head, beyond those index.html links', async () => {
+  it('links the stylesheets of the page’s code in its head, and lists its modules, beyond index.html’s', async () => {
     const faq = (await page('/faq')).body;
     const head = faq.slice(0, faq.indexOf('</head>'));
     const links = (rel: string) =>
@@ -129,27 +132,36 @@ describe('pages drawn on the server', () => {
       '/assets/faq.css',
       '/assets/list.css',
     ]);
-    // The page's code arrives as it did: the entry loads it when it runs.
-    expect(links('modulepreload')).toEqual(['/assets/shared.js']);
-    // A page whose route names no source links what index.html links, no more.
+    // The page's modules are listed with the entry's, so they are fetched together; shared ones once.
+    expect(scriptsOf(faq).preload).toEqual(['/assets/shared.js', '/assets/faq.js', '/assets/list.js']);
+    // A page whose route names no source links and lists what index.html does, no more.
     const check = (await page('/check')).body;
     expect(check.match(/rel="stylesheet"/g)).toHaveLength(2);
-    expect(check.match(/rel="modulepreload"/g)).toHaveLength(1);
+    expect(scriptsOf(check)).toEqual({ entry: '/assets/index-abc.js', preload: ['/assets/shared.js'] });
   });
 
-  it('puts the stylesheets before every script, and the scripts at low priority', async () => {
+  it('has the browser fetch no script before it paints the page, then start them with a loader it allows', async () => {
     for (const url of ['/faq', '/check', '/nope']) {
-      const body = (await page(url)).body;
-      const head = body.slice(0, body.indexOf('</head>'));
+      const res = await page(url);
+      const head = res.body.slice(0, res.body.indexOf('</head>'));
+      // Nothing the browser would fetch at once: no module script, no module preload, anywhere in the page.
+      expect(res.body).not.toMatch(/<script [^>]*src=|rel="modulepreload"/);
+      // The stylesheets, then the list, then the loader, which is the page's one script that runs.
       const lastSheet = head.lastIndexOf('rel="stylesheet"');
-      const firstScript = head.search(/<script type="module"|rel="modulepreload"/);
+      const list = head.indexOf('id="page-scripts"');
+      const loaders = [...res.body.matchAll(/<script>(.*?)<\/script>/gs)].map((m) => m[1] as string);
       expect(lastSheet).toBeGreaterThan(0);
-      expect(firstScript).toBeGreaterThan(lastSheet);
-      const scripts = [...head.matchAll(/<(script type="module"|link rel="modulepreload")[^>]*>/g)].map((m) => m[0]);
-      expect(scripts.length).toBeGreaterThan(0);
-      for (const script of scripts) expect(script).toContain('fetchpriority="low"');
+      expect(list).toBeGreaterThan(lastSheet);
+      expect(loaders).toHaveLength(1);
+      expect(head.indexOf('<script>')).toBeGreaterThan(list);
+      // The Content-Security-Policy allows exactly that script, by its hash, and no other inline one.
+      const hash = createHash('sha256')
+        .update(loaders[0] as string)
+        .digest('base64');
+      const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1];
+      expect(scriptSrc).toBe(`'self' 'sha256-${hash}'`);
       // Nothing of the markers is left for the browser.
-      expect(body).not.toContain('<!--page-');
+      expect(res.body).not.toContain('<!--page-');
     }
   });
 
