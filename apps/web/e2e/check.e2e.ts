@@ -159,6 +159,8 @@ describe('/check', () => {
     expect(lines[2]).toMatch(/;Неверный номер$/);
     expect(lines[3]).toContain('79260000000;МегаФон');
     await page.getByRole('button', { name: 'Скачать результат ещё раз' }).waitFor();
+    // The message says so: the notifications' container mounts with the first message (decision 120).
+    await page.getByRole('alert').filter({ hasText: 'Готово: файл с результатом скачан.' }).waitFor();
 
     // A file of the wrong kind is refused before it is sent.
     await page

@@ -1,18 +1,14 @@
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { Router } from 'wouter';
-import { BrowserOnly } from '../components/browser-only';
 import { lightOnly } from './drawn-theme-styles';
 import { MainLayout } from './main-layout';
+import { NotificationsHost } from './notifications-host';
 import { parseRoute } from './router';
 import { cssVariablesResolver, themeFor } from './theme';
 
 export const NOTIFICATION_TIMEOUT_MS = 5000;
-
-// The notifications' container is not needed to draw the first page; messages shown before it
-// arrives wait in Mantine's store and appear when it mounts.
-const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
 /**
  * The whole site as the server draws it and the browser takes it over: theme, data, frame and pages.
@@ -38,11 +34,7 @@ export function App({
       withGlobalClasses={!themeStyles}
     >
       {themeStyles}
-      <BrowserOnly>
-        <Suspense fallback={null}>
-          <Notifications position="bottom-center" autoClose={NOTIFICATION_TIMEOUT_MS} />
-        </Suspense>
-      </BrowserOnly>
+      <NotificationsHost position="bottom-center" autoClose={NOTIFICATION_TIMEOUT_MS} />
       <QueryClientProvider client={queryClient}>
         {/* The server's Router (its address) stays; this one adds the patterns' parser, kept per pattern. */}
         <Router parser={parseRoute}>
