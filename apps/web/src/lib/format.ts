@@ -22,7 +22,7 @@ const MOSCOW_FIXED_SINCE = Date.UTC(2014, 9, 25, 22);
 const MOSCOW_OFFSET_MS = 3 * 60 * 60 * 1000;
 
 /** A month's name as written beside its day: «ноября», not «ноябрь». */
-const MONTHS = [
+export const MONTHS_GENITIVE = [
   'января',
   'февраля',
   'марта',
@@ -91,7 +91,7 @@ export function formatDay(value: string | number | Date): string {
 /** «22 ноября 2026» in Moscow time. */
 export function formatDate(value: string | number | Date): string {
   const clock = onMoscowClock(value);
-  if (clock) return `${clock.day} ${MONTHS[clock.month]} ${clock.year}`;
+  if (clock) return `${clock.day} ${MONTHS_GENITIVE[clock.month]} ${clock.year}`;
   // The month as the formatter writes it beside a day: «ноября», not «ноябрь»; no «г.» after the year.
   moscowDate ??= new Intl.DateTimeFormat('ru-RU', {
     timeZone: MOSCOW_TZ,

@@ -14,6 +14,8 @@ export {
   MIN_DAYS_AHEAD,
 } from '@perenos/porting-rules';
 
+import { MONTHS_GENITIVE } from '../../lib/format';
+
 const DAY_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Today's date in Moscow, YYYY-MM-DD, whatever the browser's own time zone. */
@@ -37,23 +39,8 @@ export function initialDay(chosen: string | null | undefined, window: DayWindow)
   return chosen && isAllowedDay(chosen, window) ? chosen : window.earliest;
 }
 
-const MONTHS = [
-  'января',
-  'февраля',
-  'марта',
-  'апреля',
-  'мая',
-  'июня',
-  'июля',
-  'августа',
-  'сентября',
-  'октября',
-  'ноября',
-  'декабря',
-];
-
 /** «2 сентября 2024» for a calendar day (no time zone shifts: the day is already Moscow's). */
 export function formatDay(day: string): string {
   const [y, m, d] = parts(day);
-  return `${d} ${MONTHS[m - 1]} ${y}`;
+  return `${d} ${MONTHS_GENITIVE[m - 1]} ${y}`;
 }
