@@ -4,6 +4,8 @@
  */
 
 // The day arithmetic the web app shares is @perenos/porting-rules'; the server's formatting is here.
+import { MONTHS_GENITIVE } from '@perenos/porting-rules';
+
 export { addDays, addMonths, isCalendarDay, moscowDay } from '@perenos/porting-rules';
 
 const OFFSET_MS = 3 * 3600_000;
@@ -19,25 +21,10 @@ export function formatDay(day: string): string {
   return `${d}.${m}.${y}`;
 }
 
-const MONTHS = [
-  'января',
-  'февраля',
-  'марта',
-  'апреля',
-  'мая',
-  'июня',
-  'июля',
-  'августа',
-  'сентября',
-  'октября',
-  'ноября',
-  'декабря',
-];
-
 /** «2 декабря 2026». */
 export function formatDayLong(day: string): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return `${d} ${MONTHS[m - 1]} ${y}`;
+  return `${d} ${MONTHS_GENITIVE[m - 1]} ${y}`;
 }
 
 /** «02.12.2026, 03:00» in Moscow time, 24-hour clock. */

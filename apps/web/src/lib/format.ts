@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import 'dayjs/locale/ru';
+import { MONTHS_GENITIVE } from '@perenos/porting-rules';
 
 // The ru locale starts weeks on Monday and writes 24-hour times.
 dayjs.locale('ru');
@@ -20,22 +21,6 @@ const NBSP = '\u00a0';
 /** Moscow has kept UTC+3 all year since 26 October 2014, 02:00 (its last change of zone). */
 const MOSCOW_FIXED_SINCE = Date.UTC(2014, 9, 25, 22);
 const MOSCOW_OFFSET_MS = 3 * 60 * 60 * 1000;
-
-/** A month's name as written beside its day: «ноября», not «ноябрь». */
-export const MONTHS_GENITIVE = [
-  'января',
-  'февраля',
-  'марта',
-  'апреля',
-  'мая',
-  'июня',
-  'июля',
-  'августа',
-  'сентября',
-  'октября',
-  'ноября',
-  'декабря',
-];
 
 let moscowDateTime: Intl.DateTimeFormat | undefined;
 let moscowDate: Intl.DateTimeFormat | undefined;

@@ -1,4 +1,10 @@
-import { type DayWindow, isAllowedDay, moscowDay, portationWindow as windowAt } from '@perenos/porting-rules';
+import {
+  type DayWindow,
+  isAllowedDay,
+  MONTHS_GENITIVE,
+  moscowDay,
+  portationWindow as windowAt,
+} from '@perenos/porting-rules';
 
 /**
  * The porting date rules as the site shows them: the number moves on the night of a Moscow day
@@ -13,8 +19,6 @@ export {
   MAX_MONTHS_AHEAD,
   MIN_DAYS_AHEAD,
 } from '@perenos/porting-rules';
-
-import { MONTHS_GENITIVE } from '../../lib/format';
 
 const DAY_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
