@@ -22,7 +22,7 @@ interface Entry {
     renders: number;
     missed: string[];
     notFound: boolean;
-    state: { queries: { queries: unknown[] } };
+    state: { queries: unknown[] };
   }>;
 }
 
@@ -76,6 +76,8 @@ const PUBLIC: [path: string, fromData: RegExp][] = [
   ['/tariffs/moskva', /Найдено тарифов: \d+/],
   ['/tariffs/moskva?kind=Package&priceMax=800&traffic=20', /Найдено тарифов: \d+/],
   ['/tariffs/moskva?view=calc', /Тарифы — г\. Москва/],
+  // A tariff's card open and two compared: the tariffs and the services' names they show.
+  ['/tariffs/moskva?tariff=1&compare=1,2', /Найдено тарифов: \d+/],
   ['/faq', /\?/],
   ['/about', /перенос/i],
   ['/operators', /Регионов: \d+/],

@@ -7,7 +7,7 @@ import type { PageLoader } from '../app/route-table';
 import { Page } from '../components/page';
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '../components/plain';
 import { QueryState } from '../components/query-state';
-import { getRegionsQueryOptions, useRegions } from '../features/regions';
+import { getRegionQueryOptions, getRegionsQueryOptions, useRegions } from '../features/regions';
 import { getConvergenceServicesQueryOptions, getMediaServicesQueryOptions } from '../features/settings';
 import {
   browserTimeZone,
@@ -23,6 +23,7 @@ import {
   OpenTariffModal,
   parseCompare,
   parseFilterState,
+  parseOpenTariff,
   RegionPicker,
   rememberedRegion,
   rememberRegion,
@@ -164,17 +165,22 @@ const WRAPPING = {
 } as const;
 
 /**
- * The regions (the address names one by its slug), then that region's list as the address filters it (or
- * the calculator's whole list), its filters' ranges and the compared tariffs; the services' names beside.
+ * The region the address names (or, without one, every region to choose from), then that region's list as
+ * the address filters it (or the calculator's whole list), its filters' ranges and the compared tariffs;
+ * with a tariff's card open or tariffs compared, the services' names they show. The picker's list of all regions is not part
+ * of a region's page: the visit loads it once, after the page starts (decision 121).
  */
 export const loader: PageLoader = async ({ params, search, queryClient }) => {
-  const services = [
-    queryClient.prefetchQuery(getMediaServicesQueryOptions()),
-    queryClient.prefetchQuery(getConvergenceServicesQueryOptions()),
-  ];
-  const regions = await queryClient.fetchQuery(getRegionsQueryOptions()).catch(() => undefined);
-  const region = params.region ? regions?.find((r) => r.slug === params.region) : undefined;
-  if (!region) return Promise.all(services);
+  const services =
+    parseOpenTariff(search) !== undefined || parseCompare(search).length > 0
+      ? [
+          queryClient.prefetchQuery(getMediaServicesQueryOptions()),
+          queryClient.prefetchQuery(getConvergenceServicesQueryOptions()),
+        ]
+      : [];
+  if (!params.region) return Promise.all([...services, queryClient.prefetchQuery(getRegionsQueryOptions())]);
+  const region = await queryClient.fetchQuery(getRegionQueryOptions(params.region)).catch(() => undefined);
+  if (!region) return Promise.all([...services, queryClient.prefetchQuery(getRegionsQueryOptions())]);
   const state = parseFilterState(search);
   return Promise.all([
     ...services,
@@ -182,21 +188,24 @@ export const loader: PageLoader = async ({ params, search, queryClient }) => {
     search.get('view') === 'calc'
       ? queryClient.prefetchQuery(getAllRegionTariffsQueryOptions(region.code))
       : queryClient.prefetchQuery(getTariffListQueryOptions(region.slug, state)),
-    ...parseCompare(search).map((id) => queryClient.prefetchQuery(getTariffQueryOptions(id))),
+    ...[...new Set([...parseCompare(search), parseOpenTariff(search) ?? []].flat())].map((id) =>
+      queryClient.prefetchQuery(getTariffQueryOptions(id)),
+    ),
   ]);
 };
 
 export default function TariffsPage() {
   const { region: slug } = useParams();
   const [, navigate] = useLocation();
-  const { data: regions, isPending, error } = useRegions();
-  const region = slug ? regions?.find((r) => r.slug === slug) : undefined;
+  const regions = useQuery({ ...getRegionsQueryOptions(), enabled: !slug });
+  const named = useQuery({ ...getRegionQueryOptions(slug ?? ''), enabled: !!slug });
+  const { data: region, isPending, error } = named;
   // Read after the first render: the server cannot see this device's storage, and the first render
   // must match what it drew.
   const [stored, setStored] = useState<string | null>(null);
   useEffect(() => setStored(rememberedRegion()), []);
   const remembered = slug ? null : stored;
-  const goRemembered = !slug && remembered !== null && (regions?.some((r) => r.slug === remembered) ?? false);
+  const goRemembered = !slug && remembered !== null && (regions.data?.some((r) => r.slug === remembered) ?? false);
 
   useEffect(() => {
     if (goRemembered) navigate(`/tariffs/${remembered}${window.location.search}`, { replace: true });
@@ -238,7 +247,7 @@ function RegionTariffs({ region }: { region: { code: number; slug: string; name:
     >
       <Group justify="space-between" align="flex-end">
         <RegionPicker
-          value={region.slug}
+          value={region}
           onChange={(next) => {
             const p = new URLSearchParams(url.params);
             for (const key of ['op', 'page', 'tariff']) p.delete(key);

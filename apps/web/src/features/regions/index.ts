@@ -1,3 +1,3 @@
 // The regions feature's public face: other features, pages and the app import only what is listed here.
-export { getRegionOperatorsQueryOptions, getRegionsQueryOptions, useRegions } from './api';
+export { getRegionOperatorsQueryOptions, getRegionQueryOptions, getRegionsQueryOptions, useRegions } from './api';
 export { RegionMap, SHADES } from './components/region-map';

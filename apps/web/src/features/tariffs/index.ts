@@ -26,5 +26,5 @@ export {
 } from './filter-state';
 export { formatCount, formatFromPrice, formatMoney } from './format';
 export { browserTimeZone, likelyRegion } from './likely-region';
-export { type TariffUrlState, useTariffUrlState } from './url-state';
+export { parseOpenTariff, type TariffUrlState, useTariffUrlState } from './url-state';
 export { DEFAULT_USAGE, parseUsage, writeUsage } from './usage-state';

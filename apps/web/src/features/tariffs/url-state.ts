@@ -4,9 +4,9 @@ import type { Usage } from './calculator';
 import { MAX_COMPARE, parseCompare, parseFilterState, type TariffFilterState, writeFilterState } from './filter-state';
 import { parseUsage, writeUsage } from './usage-state';
 
-/** A tariff id from the address, or undefined when it is not one. */
-function tariffIdOf(raw: string | null): number | undefined {
-  const id = Number(raw);
+/** The tariff whose card the address opens (`?tariff=`), or undefined when it names none. */
+export function parseOpenTariff(p: URLSearchParams): number | undefined {
+  const id = Number(p.get('tariff'));
   return Number.isInteger(id) && id > 0 && id < 2_147_483_647 ? id : undefined;
 }
 
@@ -20,7 +20,7 @@ export function useTariffUrlState({ replace = false }: { replace?: boolean } = {
   const state = parseFilterState(params);
   const compare = parseCompare(params);
   const view: 'list' | 'calc' = params.get('view') === 'calc' ? 'calc' : 'list';
-  const openId = tariffIdOf(params.get('tariff'));
+  const openId = parseOpenTariff(params);
   const usage = parseUsage(params);
 
   const change = (mutate: (p: URLSearchParams) => void) => {

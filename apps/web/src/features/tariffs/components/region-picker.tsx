@@ -1,6 +1,8 @@
 import { Select } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { compareRussian } from '../../../lib/collate';
-import { useRegions } from '../../regions';
+import { getRegionsQueryOptions } from '../../regions';
 
 const REGION_KEY = 'perenos.tariffs.region';
 
@@ -22,20 +24,40 @@ export function rememberRegion(slug: string): void {
   }
 }
 
-/** A searchable list of Russia's regions. */
-export function RegionPicker({ value, onChange }: { value: string | undefined; onChange: (slug: string) => void }) {
-  const { data: regions } = useRegions();
+interface PickedRegion {
+  slug: string;
+  name: string;
+}
+
+/**
+ * A searchable list of Russia's regions. On a region's page the list arrives after the page (decision 121):
+ * until then the picker offers the region shown, and reads as it will once the list is there.
+ */
+export function RegionPicker({
+  value,
+  onChange,
+}: {
+  value: PickedRegion | undefined;
+  onChange: (slug: string) => void;
+}) {
+  // Left to the browser on a region's page: its server draws the region shown.
+  const { data: regions } = useQuery({ ...getRegionsQueryOptions(), meta: { browserOnly: true } });
+  const options = useMemo(
+    () =>
+      (regions ?? (value ? [value] : []))
+        .slice()
+        .sort((a, b) => compareRussian(a.name, b.name))
+        .map((r) => ({ value: r.slug, label: r.name })),
+    [regions, value],
+  );
   return (
     <Select
       label="Регион"
       placeholder="Выберите регион"
       searchable
-      nothingFoundMessage="Нет такого региона"
-      data={(regions ?? [])
-        .slice()
-        .sort((a, b) => compareRussian(a.name, b.name))
-        .map((r) => ({ value: r.slug, label: r.name }))}
-      value={value ?? null}
+      nothingFoundMessage={regions ? 'Нет такого региона' : 'Загружаем регионы…'}
+      data={options}
+      value={value?.slug ?? null}
       onChange={(slug) => {
         if (slug) onChange(slug);
       }}

@@ -8,10 +8,13 @@ import { getConvergenceServicesQueryOptions, getMediaServicesQueryOptions } from
 import { getTariffQueryOptions, type TariffDetail } from '../api';
 import { formatAllowance, formatMonthly, formatUnitPrice, KIND_LABEL } from '../format';
 
-/** Names of the included services, from the lists loaded once at start-up. */
-export function useServiceNames() {
-  const { data: media } = useQuery(getMediaServicesQueryOptions());
-  const { data: convergence } = useQuery(getConvergenceServicesQueryOptions());
+/**
+ * Names of the included services, from the lists loaded once per visit; asked for only where they are
+ * shown (`shown`: a closed card shows none, and a region's page is drawn without them).
+ */
+export function useServiceNames(shown = true) {
+  const { data: media } = useQuery({ ...getMediaServicesQueryOptions(), enabled: shown });
+  const { data: convergence } = useQuery({ ...getConvergenceServicesQueryOptions(), enabled: shown });
   const names = (list: { id: number; name: string }[] | undefined, ids: number[]) =>
     ids.map((id) => list?.find((s) => s.id === id)?.name ?? `№${id}`);
   return {
@@ -44,7 +47,7 @@ export function TariffDetailModal({ id, regionCode, compared, compareDisabled, o
     ...getTariffQueryOptions(id ?? 0),
     enabled: id !== undefined,
   });
-  const services = useServiceNames();
+  const services = useServiceNames(id !== undefined);
   const price = t ? priceIn(t, regionCode) : undefined;
   const extra = t?.kind === 'Package' ? ' сверх пакета' : '';
   return (
