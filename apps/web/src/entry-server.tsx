@@ -8,11 +8,11 @@ import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import { App } from './app/app';
 import { preloadSignedInFrame } from './app/main-layout';
-import type { ServerState } from './app/query-client';
+import { type ServerState, serverQueries } from './app/query-client';
 import { preloadSignInUnavailable } from './app/route-guard';
 import { ROUTE_SOURCES } from './app/route-sources';
 import { loadRouteData, routeOf } from './app/router';
-import { themeStyles } from './app/theme-styles';
+import { themeStylesheet } from './app/theme-styles';
 import { getAuthQueryOptions } from './features/auth';
 import { getFeaturesQueryOptions, getThemeQueryOptions } from './features/settings';
 import { setServerAnswer } from './lib/api-instance';
@@ -20,6 +20,7 @@ import { NotFoundSignal } from './lib/not-found-signal';
 import { documentTitle, type PageMeta, PageMetaCollector } from './lib/page-meta';
 
 export { SERVER_STATE_ID } from './app/query-client';
+export { themeStylesheet } from './app/theme-styles';
 
 export interface RenderRequest {
   /** Path and search of the page, e.g. `/tariffs/moskva?page=2`. */
@@ -112,7 +113,7 @@ export function render({ url, answer }: RenderRequest): Promise<RenderResult> {
       <PageMetaCollector value={collect}>
         <NotFoundSignal value={notFoundDrawn}>
           <Router ssrPath={pathname} ssrSearch={search}>
-            <App queryClient={queryClient} theme={theme} themeStyles={themeStyles(theme)} />
+            <App queryClient={queryClient} theme={theme} themeLinked={themeStylesheet(theme) !== undefined} />
           </Router>
         </NotFoundSignal>
       </PageMetaCollector>,
@@ -129,7 +130,7 @@ export function render({ url, answer }: RenderRequest): Promise<RenderResult> {
       description: meta.description,
       card: meta.card,
       source: ROUTE_SOURCES[routeOf(pathname)?.name ?? ''],
-      state: { theme, queries: dehydrate(queryClient) },
+      state: { theme, queries: serverQueries(dehydrate(queryClient)) },
       notFound: drewNotFound || routeOf(pathname)?.name === 'not-found',
       renders: 1,
       missed,

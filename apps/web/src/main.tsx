@@ -5,7 +5,6 @@ import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { drawnThemeStyles } from './app/drawn-theme-styles';
 import { createQueryClient, hydrateServerQueries, readServerState } from './app/query-client';
 import { preloadPage } from './app/router';
 import { runStartup } from './app/startup';
@@ -27,7 +26,11 @@ if (server) {
   hydrateRoot(
     container,
     <StrictMode>
-      <App queryClient={queryClient} theme={server.theme} themeStyles={drawnThemeStyles(container)} />
+      <App
+        queryClient={queryClient}
+        theme={server.theme}
+        themeLinked={document.querySelector('link[data-theme-styles]') !== null}
+      />
     </StrictMode>,
   );
   void runStartup(queryClient);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 
@@ -44,6 +45,10 @@ writeFileSync(
 writeFileSync(
   join(web, 'dist-server', 'entry-server.js'),
   `export const SERVER_STATE_ID = 'server-state';
+export function themeStylesheet(theme) {
+  const name = theme === 'blue' ? 'blue' : 'green';
+  return { name, css: ':root{--mantine-primary-color-filled:var(--mantine-color-' + name + '-filled)}' };
+}
 export async function render({ url, answer }) {
   if (url.startsWith('/boom')) throw new Error('the page failed to draw');
   const get = (path) => answer({ method: 'GET', url: 'http://server-render.invalid' + path, headers: {}, body: undefined });
@@ -80,6 +85,12 @@ afterAll(async () => {
 });
 
 const page = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+/** The theme's stylesheet a drawn page links (the entry's theme is green). */
+let GREEN_SHEET = '';
+beforeAll(async () => {
+  GREEN_SHEET = /<link rel="stylesheet" data-theme-styles href="([^"]+)">/.exec((await page('/check')).body)?.[1] ?? '';
+});
 
 /** The scripts a drawn page lists for its loader. */
 const scriptsOf = (body: string): { entry: string; preload: string[] } =>
@@ -125,18 +136,19 @@ describe('pages drawn on the server', () => {
     const head = faq.slice(0, faq.indexOf('</head>'));
     const links = (rel: string) =>
       [...head.matchAll(new RegExp(`<link rel="${rel}"[^>]* href="([^"]+)">`, 'g'))].map((m) => m[1]);
-    // index.html's, then the page's; those shared with index.html once.
+    // index.html's, then the page's (those shared with index.html once), then the theme's.
     expect(links('stylesheet')).toEqual([
       '/assets/index-abc.css',
       '/assets/shared.css',
       '/assets/faq.css',
       '/assets/list.css',
+      GREEN_SHEET,
     ]);
     // The page's modules are listed with the entry's, so they are fetched together; shared ones once.
     expect(scriptsOf(faq).preload).toEqual(['/assets/shared.js', '/assets/faq.js', '/assets/list.js']);
     // A page whose route names no source links and lists what index.html does, no more.
     const check = (await page('/check')).body;
-    expect(check.match(/rel="stylesheet"/g)).toHaveLength(2);
+    expect(check.match(/rel="stylesheet"/g)).toHaveLength(3);
     expect(scriptsOf(check)).toEqual({ entry: '/assets/index-abc.js', preload: ['/assets/shared.js'] });
   });
 
@@ -162,6 +174,36 @@ describe('pages drawn on the server', () => {
       expect(scriptSrc).toBe(`'self' 'sha256-${hash}'`);
       // Nothing of the markers is left for the browser.
       expect(res.body).not.toContain('<!--page-');
+    }
+  });
+
+  it('links the theme’s stylesheet, kept by browsers for a year under a name that changes with its text', async () => {
+    const css = ':root{--mantine-primary-color-filled:var(--mantine-color-green-filled)}';
+    expect(GREEN_SHEET).toBe(
+      `/theme-styles/green.${createHash('sha256').update(css).digest('base64url').slice(0, 12)}.css`,
+    );
+    const sheet = await page(GREEN_SHEET);
+    expect(sheet.statusCode).toBe(200);
+    expect(sheet.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(sheet.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(sheet.body).toBe(css);
+    const br = await page(GREEN_SHEET, { 'accept-encoding': 'gzip, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(css);
+    expect((await page(GREEN_SHEET, { 'if-none-match': String(sheet.headers.etag) })).statusCode).toBe(304);
+    expect((await t.app.inject({ method: 'HEAD', url: GREEN_SHEET })).headers['content-length']).toBe(
+      String(css.length),
+    );
+    // Another build's text, a theme the site lacks (its name would be green's), a name that is no theme's.
+    for (const wrong of [
+      GREEN_SHEET.replace(/\.[^.]+\.css$/, '.AAAAAAAAAAAA.css'),
+      GREEN_SHEET.replace('/green.', '/purple.'),
+      '/theme-styles/..%2F..%2Fetc.css',
+      '/theme-styles/green.css',
+    ]) {
+      const res = await page(wrong);
+      expect(res.statusCode, wrong).toBe(404);
+      expect(res.body).toBe('Файл не найден');
     }
   });
 

@@ -1,8 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { Router } from 'wouter';
-import { lightOnly } from './drawn-theme-styles';
+import { lightOnly } from './color-scheme';
 import { MainLayout } from './main-layout';
 import { NotificationsHost } from './notifications-host';
 import { parseRoute } from './router';
@@ -12,28 +11,26 @@ export const NOTIFICATION_TIMEOUT_MS = 5000;
 
 /**
  * The whole site as the server draws it and the browser takes it over: theme, data, frame and pages.
- * `themeStyles` are the theme's two style elements: the server draws them once per theme instead of by
- * Mantine for every page (decision 115), and the browser takes over those it drew (decision 120); the
- * markup is Mantine's, so the browser takes it over unchanged.
+ * `themeLinked`: the page's head links the theme's stylesheet (decision 121), so Mantine's provider draws
+ * no style elements of its own; without it (a page the browser draws itself) the provider draws them.
  */
 export function App({
   queryClient,
   theme,
-  themeStyles,
+  themeLinked = false,
 }: {
   queryClient: QueryClient;
   theme: string;
-  themeStyles?: ReactNode;
+  themeLinked?: boolean;
 }) {
   return (
     <MantineProvider
       theme={themeFor(theme)}
       cssVariablesResolver={cssVariablesResolver}
       colorSchemeManager={lightOnly}
-      withCssVariables={!themeStyles}
-      withGlobalClasses={!themeStyles}
+      withCssVariables={!themeLinked}
+      withGlobalClasses={!themeLinked}
     >
-      {themeStyles}
       <NotificationsHost position="bottom-center" autoClose={NOTIFICATION_TIMEOUT_MS} />
       <QueryClientProvider client={queryClient}>
         {/* The server's Router (its address) stays; this one adds the patterns' parser, kept per pattern. */}

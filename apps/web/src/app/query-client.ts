@@ -1,13 +1,32 @@
-import { type DehydratedState, hydrate, MutationCache, type Query, QueryClient } from '@tanstack/react-query';
+import {
+  type DehydratedState,
+  hashKey,
+  MutationCache,
+  type Query,
+  QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { userMessage } from '../lib/errors';
 
 /** How long the data a page was drawn with on the server counts as fresh in the browser. */
 export const SERVER_DATA_FRESH_MS = 30_000;
 
+/**
+ * An answer the page was drawn with: its query's key and data. Only these travel (decision 121): the rest
+ * of TanStack's dehydrated query (its hash, counters, timestamps, statuses) is the same for every answer
+ * the server sends, 300 bytes each, and the browser stamps them with its own clock anyway.
+ */
+export type ServerQuery = [queryKey: QueryKey, data: unknown];
+
 /** What the server put into the page beside its HTML (see entry-server.tsx). */
 export interface ServerState {
   theme: string;
-  queries: DehydratedState;
+  queries: ServerQuery[];
+}
+
+/** The answers of a dehydrated query client, as the page carries them. */
+export function serverQueries(state: DehydratedState): ServerQuery[] {
+  return state.queries.map((query) => [query.queryKey, query.state.data]);
 }
 
 export const SERVER_STATE_ID = 'server-state';
@@ -58,13 +77,12 @@ export function readServerState(): ServerState | undefined {
 }
 
 /** Puts the server's answers into the cache, stamped with the browser's clock (the server's may differ). */
-export function hydrateServerQueries(queryClient: QueryClient, state: DehydratedState): void {
+export function hydrateServerQueries(queryClient: QueryClient, queries: ServerQuery[]): void {
   const now = Date.now();
-  for (const query of state.queries) {
-    query.state.dataUpdatedAt = now;
-    fromServer.set(query.queryHash, { at: now, freshMs: SERVER_DATA_FRESH_MS });
+  for (const [queryKey, data] of queries) {
+    fromServer.set(hashKey(queryKey), { at: now, freshMs: SERVER_DATA_FRESH_MS });
+    queryClient.setQueryData(queryKey, data, { updatedAt: now });
   }
-  hydrate(queryClient, state);
 }
 
 /**

@@ -79,10 +79,15 @@ export const ERROR = '#c92a2a';
 // Theme names the site-theme-current setting may hold; anything else falls back to green.
 const THEMES: Record<string, MantineColor> = { green: 'green', blue: 'blue', teal: 'teal', violet: 'violet' };
 
+/** The theme a site-theme-current value names: itself when the site has it, else green. */
+export function themeName(name: string): string {
+  return Object.hasOwn(THEMES, name) ? name : 'green';
+}
+
 /** The Mantine theme for a site-theme-current value; green unless the setting names another. */
 export function themeFor(name: string) {
   return createTheme({
-    primaryColor: THEMES[name] ?? 'green',
+    primaryColor: THEMES[themeName(name)] ?? 'green',
     // Filled buttons, links and focus rings take shade 8: the lighter default shade 6 fails AA with white.
     primaryShade: { light: 8, dark: 8 },
     colors: { green: GREEN, yellow: YELLOW, orange: ORANGE, teal: TEAL, cyan: CYAN },
