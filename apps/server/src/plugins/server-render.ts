@@ -473,17 +473,27 @@ export async function createPageRenderer(
   // A staff change made through this node (news, tariffs, flags, settings) empties its kept pages before
   // the change is answered, so whoever acted sees the site changed at once; other nodes hear of it at
   // their next read of the data version.
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback, not an async hook: every answer passes here, a kept page's too, and an async hook costs a
+  // promise and a microtask turn each (decision 023).
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (
-      request.method !== 'GET' &&
-      request.method !== 'HEAD' &&
-      request.url.startsWith('/api/v1/staff/') &&
-      reply.statusCode < 400
+      request.method === 'GET' ||
+      request.method === 'HEAD' ||
+      !request.url.startsWith('/api/v1/staff/') ||
+      reply.statusCode >= 400
     ) {
-      forget();
-      await readVersion().catch(() => undefined);
+      return done(null, payload);
     }
-    return payload;
+    forget();
+    readVersion().then(
+      () => done(null, payload),
+      (err: unknown) => {
+        // Unknown data, as when the poll fails: nothing is kept or served until the version is read again.
+        version = undefined;
+        request.log.warn({ err }, 'кэш страниц: версия данных не прочитана после изменения');
+        done(null, payload);
+      },
+    );
   });
   app.addHook('onReady', async () => {
     await readVersion().catch(() => undefined);
