@@ -167,8 +167,8 @@ const WRAPPING = {
 /**
  * The region the address names (or, without one, every region to choose from), then that region's list as
  * the address filters it (or the calculator's whole list), its filters' ranges and the compared tariffs;
- * with a tariff's card open or tariffs compared, the services' names they show. The picker's list of all regions is not part
- * of a region's page: the visit loads it once, after the page starts (decision 121).
+ * with a tariff's card open or tariffs compared, the services' names they show. The picker's list of all
+ * regions is not part of a region's page: the visit loads it once, after the page starts (decision 121).
  */
 export const loader: PageLoader = async ({ params, search, queryClient }) => {
   const services =
