@@ -34,6 +34,13 @@ function watchApi(page: Page): string[] {
   return calls;
 }
 
+/** The site's filled primary colour: the green theme's shade 8 (apps/web/src/app/theme.ts). */
+const GREEN_8 = '#1e7b34';
+const primaryColour = (page: Page) =>
+  page.evaluate(() =>
+    getComputedStyle(document.documentElement).getPropertyValue('--mantine-primary-color-filled').trim(),
+  );
+
 describe('pages drawn on the server', () => {
   it('arrive drawn with their data: a browser without JavaScript shows the page, its title and description', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
@@ -45,6 +52,8 @@ describe('pages drawn on the server', () => {
       expect(await page.locator('main').innerText(), path).toMatch(fromData);
       expect(await page.title(), path).toMatch(/ — Перенос номера$|^Перенос номера$/);
       expect(await page.locator('meta[name="description"]').getAttribute('content'), path).toBeTruthy();
+      // The theme's colours come from its linked stylesheet (decision 121), with no script to draw them.
+      expect(await primaryColour(page), path).toBe(GREEN_8);
     }
     // An address of no page says so, with the status a search engine reads.
     const missing = await page.goto(`${site.url}/no-such-page`);
@@ -66,6 +75,9 @@ describe('pages drawn on the server', () => {
         expect(await page.locator('main h1').first().innerText(), path).toMatch(heading);
         // A mismatch between the server's HTML and the browser's first render is a console error (React 418).
         expect(errors, path).toEqual([]);
+        // Taken over with the theme's stylesheet: the provider draws no variables of its own.
+        expect(await primaryColour(page), path).toBe(GREEN_8);
+        expect(await page.locator('style[data-mantine-styles="true"]').count(), path).toBe(0);
         // What the page was drawn with is not asked for again (the start-up's own requests included).
         for (const drawnWith of ['/api/v1/setting/feature/list', '/api/v1/esia/userinfo', '/api/v1/operator/list']) {
           expect(api, path).not.toContain(drawnWith);
