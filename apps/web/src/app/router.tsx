@@ -1,5 +1,5 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { type ComponentType, use, useEffect, useRef, useState } from 'react';
+import { type ComponentType, use, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { parse } from 'regexparam';
 import { matchRoute, type Parser, Route, Switch, useLocation, useSearch } from 'wouter';
 import { getAuthQueryOptions } from '../features/auth';
@@ -15,6 +15,16 @@ import { type PageLoader, type RouteDef, routeTable } from './route-table';
 const loaded = new Map<RouteDef, ComponentType>();
 const loading = new Map<RouteDef, Promise<ComponentType>>();
 const loaders = new Map<RouteDef, PageLoader>();
+// Whoever draws from `loaded` hears when a page's code arrives: read during a render, the map is a store
+// outside React, and a render that read it a moment before the code came would keep its stale answer (the
+// loading bar ran on over the first page of a visit when its module arrived while the page was taken over).
+const arrivals = new Set<() => void>();
+const onArrival = (listener: () => void) => {
+  arrivals.add(listener);
+  return () => {
+    arrivals.delete(listener);
+  };
+};
 
 function loadPage(def: RouteDef): Promise<ComponentType> {
   let promise = loading.get(def);
@@ -22,6 +32,7 @@ function loadPage(def: RouteDef): Promise<ComponentType> {
     promise = def.page().then((module) => {
       if (module.loader) loaders.set(def, module.loader);
       loaded.set(def, module.default);
+      for (const listener of arrivals) listener();
       return module.default;
     });
     // A failed load may be tried again on the next visit to the route.
@@ -110,10 +121,15 @@ export function AppRoutes() {
     void loadRouteData(pathname, search, queryClient).then(() => markLoaded(queryClient, since));
   }, [pathname, search, queryClient]);
   const target = routeOf(pathname);
-  const ready = target === undefined || loaded.has(target);
+  const ready = useSyncExternalStore(
+    onArrival,
+    () => target === undefined || loaded.has(target),
+    // The server draws a page once its code has loaded: taken over, the page is as drawn, with no bar.
+    () => true,
+  );
   const [shown, setShown] = useState(pathname);
   useEffect(() => {
-    if (ready) {
+    if (ready || target === undefined) {
       setShown(pathname);
       return;
     }
