@@ -37,12 +37,14 @@ import {
   startProcess,
   stopProcess as stop,
 } from './processes';
+import { exitOnFailure, expectWorkload } from './workload';
 
 interface AutocannonResult {
   requests: { average: number };
   latency: { p99: number; average: number };
   non2xx: number;
   errors: number;
+  statusCodeStats?: Record<string, { count: number }>;
 }
 type Autocannon = (opts: Record<string, unknown>) => Promise<AutocannonResult>;
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
@@ -297,6 +299,8 @@ interface Rate {
   rate: number;
   p99: number;
   non2xx: number;
+  /** Answers that are neither a lookup (2xx) nor «номер не найден» (404), and connection errors. */
+  failed: number;
 }
 
 /** One autocannon run as the figures printed. */
@@ -304,6 +308,11 @@ const rateOf = (run: AutocannonResult): Rate => ({
   rate: run.requests.average,
   p99: run.latency.p99,
   non2xx: run.non2xx,
+  failed:
+    run.errors +
+    Object.entries(run.statusCodeStats ?? {})
+      .filter(([code]) => !code.startsWith('2') && code !== '404')
+      .reduce((n, [, stat]) => n + stat.count, 0),
 });
 
 const ROUNDS = quick ? 3 : 5;
@@ -441,6 +450,8 @@ async function main() {
         log(
           `  одиночная проверка, ${kind === 'anonymous' ? 'аноним' : 'со входом'}: ${median(rounds.map((r) => r[kind].rate)).toFixed(0)} запросов/с = ${median(ratios).toFixed(2)} × hello world (по раундам ${ratios.map((x) => x.toFixed(2)).join(' / ')}), p99 ${median(p99s)} мс (${p99s.join(' / ')}); цель ${setup.target}; не 2xx/404: ${rounds.reduce((n, r) => n + r[kind].non2xx, 0)}`,
         );
+        const failed = rounds.reduce((n, r) => n + r[kind].failed, 0);
+        expectWorkload(failed === 0, `${setup.title}, ${kind}: ${failed} ответов не 2xx/404 или ошибок`);
       }
     };
     if (batchOnly) {
@@ -535,7 +546,7 @@ async function main() {
   }
 }
 
-main().catch((err: unknown) => {
+main().then(exitOnFailure, (err: unknown) => {
   process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   process.exitCode = 1;
 });

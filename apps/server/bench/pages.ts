@@ -29,6 +29,7 @@ import { userNumbers } from '../src/modules/account/tables';
 import { deriveAccessKey, startSession } from '../src/modules/session/tokens';
 import { users } from '../src/modules/users/tables';
 import { BENCH_SECRET } from './processes';
+import { exitOnFailure, expectAllSucceeded, expectWorkload } from './workload';
 
 interface CannonResult {
   requests: { average: number; total: number };
@@ -142,7 +143,9 @@ function site(env: Record<string, string>) {
 
 async function cannon(url: string, path: string, cookie?: string, seconds = SECONDS): Promise<CannonResult> {
   const headers = { 'accept-encoding': 'br, gzip', ...(cookie ? { cookie } : {}) };
-  return autocannon({ url: url + path, connections: CONNECTIONS, duration: seconds, headers });
+  const result = await autocannon({ url: url + path, connections: CONNECTIONS, duration: seconds, headers });
+  expectAllSucceeded(`${path}${cookie ? ' (со входом)' : ''}`, result);
+  return result;
 }
 
 /** The server's CPU seconds so far (user + system), from /proc. */
@@ -274,6 +277,7 @@ async function measureEngine(
           headers: { 'accept-encoding': 'br, gzip', ...(c ? { cookie: c } : {}) },
         });
         await res.arrayBuffer();
+        expectWorkload(res.ok, `${page}: ответ ${res.status} при замере ЦП`);
       }
       const cpuMs = ((cpuSeconds(pid) - before) / CPU_VIEWS) * 1000;
       fresh.push({
@@ -374,3 +378,4 @@ async function main() {
 }
 
 await main();
+exitOnFailure();

@@ -23,8 +23,10 @@ import { seedDemo, seedReference } from '../src/db/seed/index';
 import { deriveKey } from '../src/lib/seal';
 import { upsertUser } from '../src/modules/esia/repository';
 import { sealPassport } from '../src/modules/esia/service';
+import { CONTRACT_VERSION } from '../src/modules/porting/contract-terms';
 import { deriveAccessKey, startSession } from '../src/modules/session/tokens';
 import { BENCH_SECRET, type BenchProcess, startProcess, stopProcess as stop } from './processes';
+import { exitOnFailure, expectAllSucceeded, expectWorkload } from './workload';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -166,7 +168,8 @@ async function main() {
         {
           method: 'PUT',
           headers: { cookie, 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' },
-          body: JSON.stringify({ consent: true }),
+          // What step 3 asks for: consent, the SIM (an eSIM needs no office or address) and the terms read.
+          body: JSON.stringify({ consent: true, sim: { kind: 'esim' }, contractVersion: CONTRACT_VERSION }),
           setupRequest: (req: Record<string, unknown>) => ({
             ...req,
             path: `/api/v1/order/portation/${ids[next++ % ids.length]}/submit`,
@@ -175,6 +178,8 @@ async function main() {
       ],
     });
     const submitSeconds = (performance.now() - started) / 1000;
+    expectAllSucceeded('отправка заявления', submit);
+    expectWorkload(submit['2xx'] === ids.length, `отправлено ${submit['2xx']} заявлений из ${ids.length}`);
     await stop(site.child);
     log(
       `Отправка заявления (PUT …/submit), 50 соединений: ${(submit['2xx'] / submitSeconds).toFixed(0)} запросов/с = ${(submit['2xx'] / submitSeconds / helloRate).toFixed(2)} × hello world, p50 ${submit.latency.p50} мс, p99 ${submit.latency.p99} мс; 2xx ${submit['2xx']}, прочих ${submit.non2xx}, ошибок ${submit.errors}`,
@@ -222,6 +227,11 @@ async function main() {
       ),
     );
     for (const e of engines) await stop(e.child);
+    expectWorkload(pending === ids.length, `к движку пришло ${pending} переносов из ${ids.length}`);
+    expectWorkload(done >= pending, `движок довёл до конца ${done} переносов из ${pending} за 600 с`);
+    expectWorkload(Number(twice) === 0, `шагов, выполненных дважды: ${twice}`);
+    const notDone = outcome.filter((r) => r.status !== 'Done');
+    expectWorkload(notDone.length === 0, `не завершены: ${notDone.map((r) => `${r.status} ${r.n}`).join(', ')}`);
     log(
       `Движок: ${pending} переносов до конца за ${seconds.toFixed(1)} с (цель ≤ 60 с, с запуском двух процессов), ${(jobs / seconds).toFixed(0)} заданий/с (${jobs} заданий); шагов, выполненных дважды: ${twice}`,
     );
@@ -237,7 +247,7 @@ async function main() {
   }
 }
 
-main().catch((err: unknown) => {
+main().then(exitOnFailure, (err: unknown) => {
   process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   process.exit(1);
 });

@@ -20,6 +20,7 @@ import { seedReference } from '../src/db/seed/index';
 import type { CatalogueTariff } from '../src/modules/tariffs/catalogue';
 import { importCatalogue } from '../src/modules/tariffs/service';
 import { benchCatalogue } from './catalogue';
+import { exitOnFailure, expectAllSucceeded } from './workload';
 
 interface CannonResult {
   requests: { average: number; total: number };
@@ -238,8 +239,12 @@ async function main() {
 
   const hello = results[0]?.[1].requests.average ?? 1;
   process.stdout.write('\nРезультаты:\n');
-  for (const [name, r] of results) process.stdout.write(`${line(name, r, hello)}\n`);
+  for (const [name, r] of results) {
+    process.stdout.write(`${line(name, r, hello)}\n`);
+    expectAllSucceeded(name, r);
+  }
   process.stdout.write('Цель: список тарифов ≥ 0,3 × hello world на обеих базах (v1.4 и v2).\n');
 }
 
 await main();
+exitOnFailure();
