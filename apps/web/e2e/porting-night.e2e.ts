@@ -166,6 +166,25 @@ describe('the application after submit', () => {
     await account.goto(`${site.url}${accountHref}`);
     await account.getByTestId('esim-qr').waitFor();
     expect(await account.getByTestId('esim-code').innerText()).toBe(code);
+    // On a phone (the one that installs the eSIM): the installer's link and a copy button, no QR code to
+    // point its own camera at; each field of the code stays on one line.
+    await account.setViewportSize(VIEWPORTS.phone);
+    expect(await account.getByTestId('esim-qr').isVisible()).toBe(false);
+    const install = await account.getByRole('link', { name: 'Установить eSIM' }).getAttribute('href');
+    expect(new URL(install ?? '').searchParams.get('carddata')).toBe(code);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
+    await account.getByRole('button', { name: 'Скопировать код' }).click();
+    await account.getByRole('button', { name: 'Код скопирован' }).waitFor();
+    expect(await account.evaluate(() => navigator.clipboard.readText())).toBe(code);
+    const linesPerField = await account
+      .getByTestId('esim-code')
+      .locator('span')
+      .evaluateAll((fields) => fields.map((f) => f.getClientRects().length));
+    expect(linesPerField.length).toBeGreaterThan(1);
+    expect(linesPerField.every((n) => n === 1)).toBe(true);
+    await account.setViewportSize(VIEWPORTS.desktop);
+    expect(await account.getByRole('link', { name: 'Установить eSIM' }).isVisible()).toBe(false);
+    expect(await account.getByTestId('esim-qr').isVisible()).toBe(true);
     await account.getByTestId('debt-notice').filter({ hasText: 'Оплатите' }).waitFor();
     const order = await apiCall<{ canWithdraw: boolean }>(account, 'GET', `/api/v1/order/portation/${id}`);
     expect(await account.getByRole('button', { name: 'Отозвать заявление' }).count()).toBe(order.canWithdraw ? 1 : 0);

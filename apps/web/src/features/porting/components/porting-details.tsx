@@ -1,12 +1,15 @@
 import { Alert, Button, Code } from '@mantine/core';
+import { useClipboard } from '@mantine/hooks';
 import { formatMsisdn } from '@perenos/phone';
 import { useMemo } from 'react';
 import { Fact } from '../../../components/fact';
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '../../../components/plain';
 import { formatDateTime, formatRub } from '../../../lib/format';
 import type { PortationOrder } from '../api';
+import { esimCodeFields, esimInstallLink } from '../esim';
 import { qrPath } from '../qr';
 import { debtMessage, formatEdition, SIM_KIND_LABELS } from '../sim';
+import classes from './esim-code.module.css';
 
 interface PortingDetailsProps {
   order: PortationOrder;
@@ -103,9 +106,15 @@ export function PortingDetails({ order, demo }: PortingDetailsProps) {
   );
 }
 
-/** The eSIM's activation code as text and as a QR code drawn here, from the text, with nothing fetched. */
+/**
+ * The eSIM's activation code where it is installed. On a phone (the one that needs the eSIM), a link that
+ * opens the platform's installer and a button that copies the code: a camera cannot read a QR code shown
+ * on its own screen. On larger screens, the QR code (drawn here, from the text, with nothing fetched) to
+ * point the phone's camera at. The code itself wraps only between its fields.
+ */
 function EsimCode({ code }: { code: string }) {
   const qr = useMemo(() => qrPath(code), [code]);
+  const clipboard = useClipboard({ timeout: 3000 });
   return (
     <Stack gap="sm" data-testid="esim">
       <Title order={3} size="h4">
@@ -120,18 +129,40 @@ function EsimCode({ code }: { code: string }) {
           aria-label="QR-код активации eSIM"
           shapeRendering="crispEdges"
           data-testid="esim-qr"
+          className={classes.desktopOnly}
           style={{ background: '#fff', flexShrink: 0 }}
         >
           <path d={qr.d} fill="#000" />
         </svg>
         <Stack gap="xs" style={{ flex: '1 1 14rem', minWidth: 0 }}>
-          <Text size="sm">
+          <Text size="sm" visibleFrom="sm">
             Откройте на телефоне настройки сотовой связи → «Добавить eSIM» и наведите камеру на QR-код. Если камера не
             видит код, введите его вручную:
           </Text>
-          <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }} data-testid="esim-code">
-            {code}
+          <Text size="sm" hiddenFrom="sm">
+            Если eSIM нужна на этом телефоне, нажмите «Установить eSIM» (iPhone с iOS 17.4 и новее). На Android и других
+            телефонах скопируйте код и вставьте его в настройках: «SIM-карты» → «Добавить eSIM» → «Ввести код вручную».
+          </Text>
+          <Code block className={classes.code} data-testid="esim-code">
+            {esimCodeFields(code).map((field, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the fields of one code, in their order
+              <span key={i} className={classes.field}>
+                {field}
+                <wbr />
+              </span>
+            ))}
           </Code>
+          <Group gap="sm">
+            <Button component="a" href={esimInstallLink(code)} hiddenFrom="sm" data-testid="esim-install">
+              Установить eSIM
+            </Button>
+            <Button variant="light" onClick={() => clipboard.copy(code)} data-testid="esim-copy">
+              {clipboard.copied ? 'Код скопирован' : 'Скопировать код'}
+            </Button>
+            <span role="status" className={classes.announce}>
+              {clipboard.copied ? 'Код активации eSIM скопирован' : ''}
+            </span>
+          </Group>
           <Text size="xs" c="dimmed">
             Код одноразовый: никому его не сообщайте.
           </Text>
