@@ -296,65 +296,6 @@ describe('alerts', () => {
   });
 });
 
-describe('at most five alerts a day about a number', () => {
-  const started = (msisdn: string, at: Date) =>
-    t.app.db.transaction((tx) =>
-      t.app.porting.deps.watch.alert(tx, { kind: 'started', msisdn, actorUserId: null, orderId: null, at }),
-    );
-  const rowsOf = (msisdn: string) =>
-    t.app.db
-      .select()
-      .from(watchAlerts)
-      .where(and(eq(watchAlerts.userId, ivanovId), eq(watchAlerts.msisdn, msisdn)))
-      .orderBy(watchAlerts.id);
-
-  it('sends five, then one summary that counts the rest of the day; a held application still asks at once', async () => {
-    const msisdn = '79165550095';
-    await ivanovWatches(msisdn);
-    const at = new Date(clock.t);
-    for (let i = 0; i < 8; i++) await started(msisdn, at);
-    const rows = await rowsOf(msisdn);
-    expect(rows.map((r) => r.kind)).toEqual([...Array(ALERTS_A_DAY).fill('started'), 'summary']);
-    expect(rows.at(-1)?.repeats).toBe(3);
-    const sms = await t.app.db
-      .select({ body: notifications.body })
-      .from(notifications)
-      .where(and(eq(notifications.recipient, msisdn), eq(notifications.channel, 'sms')));
-    expect(sms).toHaveLength(ALERTS_A_DAY + 1);
-    expect(sms.at(-1)?.body).toContain(`Сегодня больше ${ALERTS_A_DAY} попыток перенести номер +7 (916) 555-00-95`);
-    const summary = (await alertsOf(ivanov)).data.find((a) => a.kind === 'summary');
-    expect(summary).toMatchObject({ title: 'Много попыток перенести номер за день' });
-    expect(summary?.text).toContain('считаем их здесь — их 3');
-    // A held application past the cap is still held and asked about.
-    const holders = await t.app.db.transaction((tx) =>
-      t.app.porting.deps.watch.alert(tx, {
-        kind: 'held',
-        msisdn,
-        actorUserId: null,
-        orderId: null,
-        at,
-        holdUntil: new Date(clock.t + DAY),
-        applicantProof: 'sms',
-      }),
-    );
-    expect(holders).toEqual([ivanovId]);
-    expect((await rowsOf(msisdn)).at(-1)).toMatchObject({ kind: 'held', hold: 'pending' });
-    // The next Moscow day starts afresh.
-    await started(msisdn, new Date(clock.t + DAY));
-    expect((await rowsOf(msisdn)).at(-1)?.kind).toBe('started');
-  });
-
-  it('keeps to five and one summary when 50 alerts come at once', async () => {
-    const msisdn = '79165550097';
-    await ivanovWatches(msisdn);
-    const at = new Date(clock.t);
-    await Promise.all(Array.from({ length: 50 }, () => started(msisdn, at)));
-    const rows = await rowsOf(msisdn);
-    expect(rows.map((r) => r.kind)).toEqual([...Array(ALERTS_A_DAY).fill('started'), 'summary']);
-    expect(rows.at(-1)?.repeats).toBe(50 - ALERTS_A_DAY);
-  });
-});
-
 describe('every node', () => {
   it('shows an alert made on one node in the account on another within seconds, and that node’s workers send it', async () => {
     const second = await createSecondNode(t, { jobWorkers: true });
@@ -747,5 +688,65 @@ describe('the ported-number registry', () => {
     ).toEqual(['79161234567', '79165550041', '79165550083']);
     const rows = await t.app.db.select().from(watchAlerts).where(eq(watchAlerts.msisdn, '79165550083'));
     expect(rows.map((r) => r.kind)).toEqual(['registry']);
+  });
+});
+
+describe('at most five alerts a day about a number', () => {
+  const started = (msisdn: string, at: Date) =>
+    t.app.db.transaction((tx) =>
+      t.app.porting.deps.watch.alert(tx, { kind: 'started', msisdn, actorUserId: null, orderId: null, at }),
+    );
+  const rowsOf = (msisdn: string) =>
+    t.app.db
+      .select()
+      .from(watchAlerts)
+      .where(and(eq(watchAlerts.userId, ivanovId), eq(watchAlerts.msisdn, msisdn)))
+      .orderBy(watchAlerts.id);
+
+  it('sends five, then one summary that counts the rest of the day; a held application still asks at once', async () => {
+    const msisdn = '79165550095';
+    await ivanovWatches(msisdn);
+    const at = new Date(clock.t);
+    for (let i = 0; i < 8; i++) await started(msisdn, at);
+    const rows = await rowsOf(msisdn);
+    expect(rows.map((r) => r.kind)).toEqual([...Array(ALERTS_A_DAY).fill('started'), 'summary']);
+    expect(rows.at(-1)?.repeats).toBe(3);
+    const sms = await t.app.db
+      .select({ body: notifications.body })
+      .from(notifications)
+      .where(and(eq(notifications.recipient, msisdn), eq(notifications.channel, 'sms')));
+    expect(sms).toHaveLength(ALERTS_A_DAY + 1);
+    expect(sms.at(-1)?.body).toContain(`Сегодня больше ${ALERTS_A_DAY} попыток перенести номер +7 (916) 555-00-95`);
+    const summary = (await alertsOf(ivanov)).data.find((a) => a.kind === 'summary');
+    expect(summary).toMatchObject({ title: 'Много попыток перенести номер за день' });
+    expect(summary?.text).toContain('считаем их здесь — их 3');
+    // A held application past the cap is still held and asked about.
+    const holders = await t.app.db.transaction((tx) =>
+      t.app.porting.deps.watch.alert(tx, {
+        kind: 'held',
+        msisdn,
+        actorUserId: null,
+        orderId: null,
+        at,
+        holdUntil: new Date(clock.t + DAY),
+        applicantProof: 'sms',
+      }),
+    );
+    expect(holders).toEqual([ivanovId]);
+    expect((await rowsOf(msisdn)).at(-1)).toMatchObject({ kind: 'held', hold: 'pending' });
+    // The next Moscow day starts afresh.
+    clock.t += DAY;
+    await started(msisdn, new Date(clock.t));
+    expect((await rowsOf(msisdn)).at(-1)?.kind).toBe('started');
+  });
+
+  it('keeps to five and one summary when 50 alerts come at once', async () => {
+    const msisdn = '79165550097';
+    await ivanovWatches(msisdn);
+    const at = new Date(clock.t);
+    await Promise.all(Array.from({ length: 50 }, () => started(msisdn, at)));
+    const rows = await rowsOf(msisdn);
+    expect(rows.map((r) => r.kind)).toEqual([...Array(ALERTS_A_DAY).fill('started'), 'summary']);
+    expect(rows.at(-1)?.repeats).toBe(50 - ALERTS_A_DAY);
   });
 });
