@@ -34,6 +34,12 @@ export const MIN_DAYS_BETWEEN_PORTINGS = 60;
 export const HOLD_HOURS = 24;
 /** An order nobody submitted is removed after this many days. */
 export const DRAFT_LIFETIME_DAYS = 7;
+/**
+ * How long a number confirmed by an SMS code counts as the person's own (to watch it, to hold or refuse
+ * another person's application): a code proves who held the SIM that day, not for ever. A verified
+ * ESIA mobile counts while ESIA lists it; a porting by someone else ends either right at once.
+ */
+export const SMS_PROOF_DAYS = 30;
 
 /** Moscow has kept UTC+3 all year since 2014 (tzdata agrees): a Moscow day is a fixed shift of UTC. */
 const MOSCOW_OFFSET_MS = 3 * 3600_000;

@@ -21,43 +21,58 @@ export async function syncEsiaNumbers(db: Database, userId: number, msisdns: str
   });
 }
 
+/** How a person showed a number is theirs: their ESIA profile lists it, or an SMS code (for a while). */
+export type Proof = 'esia' | 'sms';
+
 /** One of a user's numbers, as the account shows it. */
 export interface UserNumber {
   msisdn: string;
   /** A verified ESIA mobile of the user. */
   isEsia: boolean;
   /**
-   * The user showed it is theirs: a verified ESIA mobile, or the number of one of their applications that
-   * was confirmed (by ESIA or an SMS code) when submitted.
+   * The user can show now that it is theirs (docs/product.md §5): a verified ESIA mobile, or the number of
+   * one of their applications confirmed (by ESIA or an SMS code) when submitted, for 30 days and never
+   * after someone else ported it.
    */
   confirmed: boolean;
+  /** The strongest proof the user has now; null when none. */
+  proof: Proof | null;
+  /** Until when an SMS proof lasts; null for ESIA (while listed) or no proof. */
+  proofUntil: Date | null;
 }
 
 /**
  * Every number of a user in one statement: the user_numbers rows (verified ESIA mobiles first, then as
  * added) and then the numbers on the user's orders (in number order), each once, with its ESIA mark and
- * whether it was confirmed. An account page asked for these three times in up to seven statements.
+ * the proof the user has of it at `now`. An account page asked for these three times in up to seven
+ * statements.
  */
-export async function userNumbersOf(db: Database, userId: number): Promise<UserNumber[]> {
+export async function userNumbersOf(db: Database, userId: number, now: Date): Promise<UserNumber[]> {
   const result = (await db.execute(sql`
-    select msisdn, bool_or(esia) as "isEsia", bool_or(confirmed) as confirmed
+    select msisdn, bool_or(esia) as "isEsia", extract(epoch from max(proof_until))::float8 * 1000 as "untilMs"
     from (
       select ${userNumbers.msisdn} as msisdn, ${userNumbers.isEsiaMsisdn} as esia,
-        ${userNumbers.isEsiaMsisdn} as confirmed, 0 as src, ${userNumbers.id} as id
+        null::timestamptz as proof_until, 0 as src, ${userNumbers.id} as id
       from ${userNumbers} where ${userNumbers.userId} = ${userId}
       union all ${orderedNumbersSql(userId)}
     ) numbers
     group by msisdn
-    order by min(src), bool_or(esia) desc, min(id), msisdn`)) as unknown as { rows: UserNumber[] };
-  return result.rows.map((r) => ({ msisdn: r.msisdn, isEsia: r.isEsia === true, confirmed: r.confirmed === true }));
-}
-
-/**
- * The numbers the user showed are theirs: verified ESIA mobiles, and numbers of their applications
- * that were confirmed (by ESIA or an SMS code) when submitted.
- */
-export async function confirmedMsisdns(db: Database, userId: number): Promise<Set<string>> {
-  return new Set((await userNumbersOf(db, userId)).filter((n) => n.confirmed).map((n) => n.msisdn));
+    order by min(src), bool_or(esia) desc, min(id), msisdn`)) as unknown as {
+    rows: { msisdn: string; isEsia: boolean | null; untilMs: number | string | null }[];
+  };
+  return result.rows.map((r) => {
+    const isEsia = r.isEsia === true;
+    const until = r.untilMs === null ? null : Number(r.untilMs);
+    const sms = until !== null && until > now.getTime();
+    const proof: Proof | null = isEsia ? 'esia' : sms ? 'sms' : null;
+    return {
+      msisdn: r.msisdn,
+      isEsia,
+      confirmed: proof !== null,
+      proof,
+      proofUntil: proof === 'sms' && until !== null ? new Date(until) : null,
+    };
+  });
 }
 
 /** Forgets which numbers are the user's (an erasure of their data). */

@@ -165,7 +165,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(Type.Ref('WatchSwitch')), 401: ProblemRef },
       },
     },
-    async (request) => watchSwitches(app.db, userOf(request).userId),
+    async (request) => watchSwitches(app.db, userOf(request).userId, app.porting.deps.now()),
   );
 
   app.put(
@@ -176,14 +176,16 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: TAGS,
         summary: 'Включить или выключить «Сообщать о попытках перенести номер»',
         description:
-          'Когда включено, о каждой попытке перенести номер через этот сайт (начато заявление, запрошен код, подано заявление) и о переносе номера по данным БДПН приходят письмо на почту из Госуслуг и SMS на этот номер, а оповещение появляется в личном кабинете. Заявление, поданное на этот номер другим человеком, ждёт вашего ответа до 24 часов. Включить можно только для номера, подтверждённого в Госуслугах или кодом из SMS.',
+          'Когда включено, о каждой попытке перенести номер через этот сайт (начато заявление, запрошен код, подано заявление) и о переносе номера по данным БДПН приходят письмо на почту из Госуслуг и SMS на этот номер, а оповещение появляется в личном кабинете. Заявление, поданное на этот номер другим человеком, ждёт вашего ответа до 24 часов. Включить можно только для номера, подтверждённого в Госуслугах (пока он там указан) или кодом из SMS (30 дней, и только пока номер не перенёс кто-то другой); с истечением подтверждения оповещения выключаются.',
         params: WatchParams,
         body: WatchBody,
         response: { 200: Type.Ref('WatchSwitch'), 400: ProblemRef, 401: ProblemRef, 404: ProblemRef },
       },
     },
     async (request) => {
-      const result = await switchWatch(app.db, userOf(request).userId, request.params.msisdn, request.body.enabled);
+      const { userId } = userOf(request);
+      const now = app.porting.deps.now();
+      const result = await switchWatch(app.db, userId, request.params.msisdn, request.body.enabled, now);
       if (!result) throw notFound();
       return result;
     },
@@ -216,7 +218,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
           tags: TAGS,
           summary,
           description:
-            'Только для оповещения о поданном заявлении, которое ждёт ответа (hold.state = pending). Подтверждённое заявление сразу уходит в БДПН; отклонённое удаляется, и подавший его видит причину. Повтор того же ответа ничего не меняет; другой ответ после первого — 400.',
+            'Только для оповещения о поданном заявлении, которое ждёт ответа (hold.state = pending). Подтверждённое заявление сразу уходит в БДПН; отклонённое удаляется, и подавший его видит причину. Отклонить заявление может только тот, чьё подтверждение номера не слабее, чем у подавшего (Госуслуги сильнее кода из SMS): иначе (hold.state = outranked, или подтверждение истекло) «Это не я» записывается как спор для службы поддержки (hold.state = disputed), а заявление продолжается. Повтор того же ответа ничего не меняет; другой ответ после первого — 400.',
           params: AlertParams,
           response: { 200: Type.Ref('WatchAlert'), 400: ProblemRef, 401: ProblemRef, 404: ProblemRef },
         },

@@ -1,3 +1,4 @@
+import { SMS_PROOF_DAYS } from '@perenos/porting-rules';
 import type { Database } from '../../db/client';
 import { moscowDay } from '../../lib/moscow';
 import { validationProblem } from '../../lib/problem';
@@ -17,13 +18,25 @@ import * as watch from '../watch';
 import * as repo from './repository';
 
 /**
- * Marks the verified ESIA mobiles as the user's numbers (at sign-in), and switches off the number watch
- * of numbers the user can no longer show are theirs: a number given to someone else must not let its
- * old holder answer for the new one's applications.
+ * Marks the verified ESIA mobiles as the user's numbers (at sign-in), and brings the proof of each of
+ * the user's watches up to date: a number given to someone else must not let its old holder answer for
+ * the new one's applications, so a watch without a proof any more is switched off.
  */
-export async function syncEsiaNumbers(db: Database, userId: number, msisdns: string[]): Promise<void> {
+export async function syncEsiaNumbers(db: Database, userId: number, msisdns: string[], now: Date): Promise<void> {
   await repo.syncEsiaNumbers(db, userId, msisdns);
-  await watch.disableWatches(db, userId, [...(await repo.confirmedMsisdns(db, userId))], new Date());
+  await refreshWatchProofs(db, userId, now);
+}
+
+/** Writes on the user's watches the proof they have of each number now (a watch lapses with its proof). */
+async function refreshWatchProofs(db: Database, userId: number, now: Date): Promise<repo.UserNumber[]> {
+  const numbers = await repo.userNumbersOf(db, userId, now);
+  await watch.refreshProofs(db, userId, numbers, now);
+  return numbers;
+}
+
+/** The proof the user has of a number now (an ESIA profile, a fresh SMS code); null when none. */
+export async function numberProof(db: Database, userId: number, msisdn: string, now: Date) {
+  return (await repo.userNumbersOf(db, userId, now)).find((n) => n.msisdn === msisdn)?.proof ?? null;
 }
 
 /** The lookup index's answer for a number: the account says what /check says. */
@@ -49,12 +62,13 @@ async function describeNumbers(lookup: NumberLookup, numbers: repo.UserNumber[])
 
 /** The account overview: the user's name and numbers. */
 export async function accountInfo(db: Database, lookup: NumberLookup, userId: number, userName: string) {
-  return { userName, msisdns: await describeNumbers(lookup, await repo.userNumbersOf(db, userId)) };
+  // Only the list of numbers is read here, not their proof: any moment will do.
+  return { userName, msisdns: await describeNumbers(lookup, await repo.userNumbersOf(db, userId, new Date())) };
 }
 
 /** One number's facts, or null when it is not the user's (the caller answers 404 either way). */
 export async function msisdnInfo(db: Database, lookup: NumberLookup, userId: number, msisdn: string) {
-  const number = (await repo.userNumbersOf(db, userId)).find((n) => n.msisdn === msisdn);
+  const number = (await repo.userNumbersOf(db, userId, new Date())).find((n) => n.msisdn === msisdn);
   if (!number) return null;
   const [info] = await describeNumbers(lookup, [number]);
   return info ?? null;
@@ -121,34 +135,41 @@ export async function portationInfo(db: Database, userId: number, msisdn: string
   };
 }
 
-/** The number watch's switch of each of the user's numbers, and whether it may be switched on. */
-export async function watchSwitches(db: Database, userId: number) {
-  const numbers = await repo.userNumbersOf(db, userId);
+/**
+ * The number watch's switch of each of the user's numbers, and whether it may be switched on: a watch
+ * whose proof has lapsed (an SMS code over 30 days old, a porting by someone else) shows off.
+ */
+export async function watchSwitches(db: Database, userId: number, now: Date) {
+  const numbers = await refreshWatchProofs(db, userId, now);
   const switches = await watch.watchList(
     db,
     userId,
     numbers.map((n) => n.msisdn),
   );
-  return switches.map((s, i) => ({ ...s, confirmed: numbers[i]?.confirmed ?? false }));
+  return switches.map((s, i) => ({
+    msisdn: s.msisdn,
+    enabled: s.enabled && (numbers[i]?.confirmed ?? false),
+    confirmed: numbers[i]?.confirmed ?? false,
+  }));
 }
 
 /**
  * Switches the watch of one of the user's numbers; null when it is not the user's (404). Only a number
- * the user showed is theirs may be watched: its watcher can hold another person's application.
+ * the user can show now is theirs may be watched: its watcher can hold another person's application.
  */
-export async function switchWatch(db: Database, userId: number, msisdn: string, enabled: boolean) {
-  const switches = await watchSwitches(db, userId);
-  const current = switches.find((s) => s.msisdn === msisdn);
-  if (!current) return null;
-  if (enabled && !current.confirmed) {
+export async function switchWatch(db: Database, userId: number, msisdn: string, enabled: boolean, now: Date) {
+  const numbers = await repo.userNumbersOf(db, userId, now);
+  const number = numbers.find((n) => n.msisdn === msisdn);
+  if (!number) return null;
+  if (enabled && !number.proof) {
     throw validationProblem({
       enabled: [
-        'Сообщать о попытках перенести можно только номер, подтверждённый в Госуслугах или кодом из SMS при подаче заявления на перенос.',
+        `Сообщать о попытках перенести можно только номер, подтверждённый в Госуслугах или кодом из SMS при подаче заявления на перенос за последние ${SMS_PROOF_DAYS} дней.`,
       ],
     });
   }
-  await watch.setWatch(db, userId, msisdn, enabled, new Date());
-  return { ...current, enabled };
+  await watch.setWatch(db, userId, msisdn, enabled, now, { proof: number.proof, proofUntil: number.proofUntil });
+  return { msisdn, enabled, confirmed: number.confirmed };
 }
 
 /** A page of the user's alerts, newest first. */
@@ -159,7 +180,9 @@ export function accountAlerts(db: Database, userId: number, paging: { skip: numb
 /**
  * The watcher's answer to a held application, from their alert: null when the alert is not theirs
  * (404). An alert that no longer waits (answered, lapsed, withdrawn) refuses a different answer and
- * repeats the same one; of two answers at once, the order's row lock lets one win.
+ * repeats the same one; of two answers at once, the order's row lock lets one win. «Это не я» from a
+ * watcher whose proof of the number is now weaker than the applicant's (or lapsed) ends nothing: it is
+ * recorded as a dispute for support, and the alert says whom to contact.
  */
 export async function answerAlert(deps: PortingDeps, userId: number, alertId: number, answer: HoldAnswer) {
   const alert = await watch.findAlert(deps.db, userId, alertId);
@@ -168,11 +191,15 @@ export async function answerAlert(deps: PortingDeps, userId: number, alertId: nu
   if (orderId === null || hold === null) {
     throw validationProblem({ alert: ['Это оповещение не ждёт ответа: подтверждать или отклонять в нём нечего.'] });
   }
-  if (hold === 'pending') await answerHold(deps, orderId, answer);
+  if (hold === 'pending' || (hold === 'outranked' && answer === 'refuse')) {
+    const proof = await numberProof(deps.db, userId, alert.alert.msisdn, deps.now());
+    await answerHold(deps, orderId, answer, { userId, proof });
+  }
   const after = await watch.alertOf(deps.db, userId, alertId);
   if (!after) return null;
   const state = after.hold?.state ?? 'withdrawn';
-  if (state !== (answer === 'confirm' ? 'confirmed' : 'refused')) {
+  const wanted = answer === 'confirm' ? ['confirmed'] : ['refused', 'disputed'];
+  if (!wanted.includes(state)) {
     throw validationProblem({ alert: [watch.holdClosedText(state === 'pending' ? 'withdrawn' : state)] });
   }
   return after;

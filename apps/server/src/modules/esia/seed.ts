@@ -29,6 +29,6 @@ export async function signInDemoCitizen(db: Database, citizen: StandinCitizen, s
   );
   const name = `${citizen.lastName} ${citizen.firstName} ${citizen.middleName}`;
   const user = await upsertUser(db, citizen.oid, name, profile, sealPassport(sealKey, [passport]), signedInAt);
-  await syncEsiaNumbers(db, user.id, profile.mobiles);
+  await syncEsiaNumbers(db, user.id, profile.mobiles, signedInAt);
   return { userId: user.id, mobiles: profile.mobiles, email: profile.email };
 }

@@ -130,7 +130,7 @@ export async function completeLogin(
     }
     const name = [person.lastName, person.firstName, person.middleName].filter(Boolean).join(' ') || 'Пользователь';
     const user = await repo.upsertUser(db, oid, name, profile, passport, now);
-    await syncEsiaNumbers(db, user.id, profile.mobiles);
+    await syncEsiaNumbers(db, user.id, profile.mobiles, now);
     const sessionUser: SessionUser = { userId: user.id, oid: user.oid, name: user.name };
     const tokens = await startSession(db, keys.session, sessionUser, now);
     return { ok: true, returnPath: stored.returnUrl, tokens, user: sessionUser };

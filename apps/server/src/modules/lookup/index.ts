@@ -3,3 +3,4 @@ export type { LookupAnswer } from './index/engine';
 export { LookupEngine } from './index/engine';
 export { lockPortedWrites, upsertPorted } from './repository';
 export { quotaExhausted } from './service';
+export { portedNumbers } from './tables';

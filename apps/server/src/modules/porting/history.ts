@@ -1,6 +1,8 @@
 import { aliasedTable, and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { operators } from '../../db/schema';
+import { portedNumbers } from '../lookup';
+import { SMS_PROOF_DAYS } from './rules';
 import { portationEvents, portationOrders, portations } from './tables';
 
 // A user's orders and portations as their account shows them: porting owns these tables, the account reads them here.
@@ -10,11 +12,25 @@ const toOp = aliasedTable(operators, 'to_op');
 
 /**
  * The numbers on the user's orders as rows of the account's one read of a user's numbers (account
- * repository, `userNumbersOf`): msisdn, not an ESIA mark, whether an application on it was confirmed when
- * submitted, after the user's own numbers, in number order.
+ * repository, `userNumbersOf`): msisdn, not an ESIA mark, until when an application confirmed when
+ * submitted (by ESIA or an SMS code) shows the number is the user's, after the user's own numbers, in
+ * number order. That proof lasts SMS_PROOF_DAYS, and ends at once when someone else ported the number
+ * since: a Done portation of another person on this site, or a porting day in the ported-number registry
+ * that is not one of the user's own portations. Null: no proof.
  */
 export function orderedNumbersSql(userId: number): SQL {
-  return sql`select ${portationOrders.msisdn} as msisdn, false as esia, ${portationOrders.msisdnConfirmedAt} is not null as confirmed, 1 as src, null::integer as id from ${portationOrders} where ${portationOrders.userId} = ${userId}`;
+  const o = portationOrders;
+  const confirmed = sql`${o.msisdnConfirmedAt}`;
+  // The Moscow day of an instant (UTC+3 all year), as the registry writes its porting days.
+  const day = (at: SQL) => sql`((${at} at time zone 'UTC') + interval '3 hours')::date`;
+  const portedByOther = sql`exists (select 1 from ${portations} p where p.msisdn = ${o.msisdn} and p.user_id <> ${userId}
+      and p.status = 'Done' and coalesce(p.completed_at, p.last_updated_at) >= ${confirmed})
+    or exists (select 1 from ${portedNumbers} r where r.msisdn = ${o.msisdn}::bigint and r.ported_on >= ${day(confirmed)}
+      and not exists (select 1 from ${portations} q where q.msisdn = ${o.msisdn} and q.user_id = ${userId} and q.status = 'Done'
+        and r.ported_on in (${day(sql`q.completed_at`)}, ${day(sql`q.portation_at`)})))`;
+  return sql`select ${o.msisdn} as msisdn, false as esia,
+    case when ${confirmed} is not null and not (${portedByOther}) then ${confirmed} + ${`${SMS_PROOF_DAYS} days`}::interval end as proof_until,
+    1 as src, null::integer as id from ${o} where ${o.userId} = ${userId}`;
 }
 
 export type OrderSort = 'lastUpdate' | 'created';

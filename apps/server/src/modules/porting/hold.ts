@@ -2,7 +2,15 @@ import type { Database } from '../../db/client';
 import { endAsDeleted, tellApplicant } from './ending';
 import { EVENT_TEXT, HOLD_REFUSED, type NewEvent } from './events';
 import * as repo from './repository';
-import { ADVANCE_QUEUE, HOLD_QUEUE, type HoldOutcome, type PortationChange, type PortingDeps } from './service';
+import {
+  ADVANCE_QUEUE,
+  applicantProof,
+  HOLD_QUEUE,
+  type HoldOutcome,
+  type NumberProof,
+  type PortationChange,
+  type PortingDeps,
+} from './service';
 
 /**
  * An application for a number someone else watches is held (portations.held_until) until the watcher
@@ -15,20 +23,46 @@ import { ADVANCE_QUEUE, HOLD_QUEUE, type HoldOutcome, type PortationChange, type
 /** The watcher's answer to a held application. */
 export type HoldAnswer = 'confirm' | 'refuse';
 
+/** Who answers: the watcher, and the proof they have of the number now (null: none, their watch lapsed). */
+export interface Answerer {
+  userId: number;
+  proof: NumberProof | null;
+}
+
+const RANK: Record<NumberProof, number> = { sms: 1, esia: 2 };
+
 /**
  * Applies the watcher's answer to the held application of an order: a confirmation files it now, a
- * refusal ends it Deleted with a reason the applicant reads. One that no longer waits for an answer
- * (answered already, withdrawn) is left as it is; one whose day has passed lapses now. The watchers'
- * alerts say which happened.
+ * refusal ends it Deleted with a reason the applicant reads. A refusal from a watcher whose proof of the
+ * number is weaker than the applicant's (an SMS code against an ESIA profile, or a lapsed one) ends
+ * nothing: it marks the order disputed for support's desk, and the watcher's alert says whom to contact.
+ * One that no longer waits for an answer (answered already, withdrawn) is left as it is; one whose day
+ * has passed lapses now. The watchers' alerts say which happened.
  */
-export async function answerHold(deps: PortingDeps, orderId: number, answer: HoldAnswer): Promise<void> {
+export async function answerHold(
+  deps: PortingDeps,
+  orderId: number,
+  answer: HoldAnswer,
+  answerer: Answerer,
+): Promise<void> {
   const change = await deps.db.transaction(async (tx) => {
     const order = await repo.lockOrder(tx, orderId);
     const portation = (await repo.lockPortationOfOrder(tx, orderId)) ?? null;
-    if (!order || portation?.status !== 'PendingBDPN' || portation.heldUntil === null) return null;
+    if (!order || portation?.status !== 'PendingBDPN') return null;
     const now = deps.now();
     // Past its day the hold has lapsed, whether or not the job has run yet: the answer comes too late.
-    if (portation.heldUntil.getTime() <= now.getTime()) return release(deps, tx, order, portation, 'lapsed', now);
+    if (portation.heldUntil !== null && portation.heldUntil.getTime() <= now.getTime()) {
+      return release(deps, tx, order, portation, 'lapsed', now);
+    }
+    if (answer === 'refuse' && order.userId !== null) {
+      const applicant = applicantProof(order.msisdn, (await repo.findApplicant(tx, order.userId))?.profile ?? null);
+      if (answerer.proof === null || RANK[answerer.proof] < RANK[applicant]) {
+        await repo.updateOrder(tx, orderId, { disputedAt: order.disputedAt ?? now }, now);
+        await deps.watch.dispute(tx, orderId, answerer.userId, now);
+        return null;
+      }
+    }
+    if (portation.heldUntil === null) return null;
     if (answer === 'refuse') {
       await deps.watch.settle(tx, orderId, 'refused', now);
       return endAsDeleted(

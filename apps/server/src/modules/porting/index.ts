@@ -7,7 +7,7 @@ export {
   orderedNumbersSql,
   type PortationSort,
 } from './history';
-export { answerHold, type HoldAnswer } from './hold';
+export { type Answerer, answerHold, type HoldAnswer } from './hold';
 export {
   eraseApplications,
   forgetEndedApplications,

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, like } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, CITIZENS, CookieJar, signIn } from '../../../test/esia';
@@ -11,16 +11,21 @@ import { nextMoscowMidnight } from '../lookup/quota/day';
 import { notifications } from '../notifications/tables';
 import { tariffRegions } from '../tariffs/tables';
 import { users } from '../users/tables';
+import { setWatch } from '../watch/service';
+import { watchAlerts } from '../watch/tables';
 import {
   CODE_SENDS_A_DAY_PER_CITIZEN,
   CODE_SENDS_A_DAY_PER_NUMBER,
   initOrder,
+  NEW_ORDERS_A_DAY_PER_NUMBER,
+  NEW_ORDERS_A_DAY_PER_PERSON,
   type Owner,
   type PortingDeps,
+  refileOrder,
   sendCode,
   UNMETERED,
 } from './service';
-import { portationOrders } from './tables';
+import { codeSendLimits, portationOrders } from './tables';
 import { deleteOrder } from './withdrawal';
 
 /**
@@ -32,6 +37,7 @@ import { deleteOrder } from './withdrawal';
 let t: TestApp;
 let second: TestApp;
 let ivanov: CookieJar;
+let sidorov: CookieJar;
 let ivanovId = 0;
 let sidorovId = 0;
 
@@ -40,7 +46,7 @@ beforeAll(async () => {
   t = await createTestApp({ lookup: { ...lookup, quotaAnonymous: 20, quotaSignedIn: 500 } });
   second = await createSecondNode(t);
   ivanov = (await signIn(t.app, CITIZENS.ivanov)).jar;
-  await signIn(t.app, CITIZENS.sidorov);
+  sidorov = (await signIn(t.app, CITIZENS.sidorov)).jar;
   const idOf = async (oid: string) =>
     (await t.app.db.select({ id: users.id }).from(users).where(eq(users.oid, oid)))[0]?.id ?? 0;
   ivanovId = await idOf(CITIZENS.ivanov);
@@ -50,6 +56,14 @@ afterAll(async () => {
   await second?.close();
   await t?.close();
 });
+
+/**
+ * Forgets the day's counts of new applications: the tests of the code caps make more orders than a
+ * person or a number may open a day, and that cap is tried on its own below.
+ */
+async function forgetNewOrderCounts() {
+  await t.app.db.delete(codeSendLimits).where(like(codeSendLimits.scope, 'new-order:%'));
+}
 
 /** Noon in Moscow of today's real day: a test's minutes never cross the day's end. */
 function moscowNoon(): number {
@@ -161,6 +175,7 @@ describe('confirmation codes', () => {
             eq(portationOrders.status, 'Initialized'),
           ),
         );
+      await forgetNewOrderCounts();
       return row?.id ?? (await initOrder(deps, who, { msisdn }, UNMETERED)).id;
     };
     const sent: number[] = [];
@@ -211,7 +226,10 @@ describe('confirmation codes', () => {
       (_, i) => `791655541${String(i).padStart(2, '0')}`,
     );
     const orders = [];
-    for (const msisdn of numbers) orders.push((await initOrder(deps, sid, { msisdn }, UNMETERED)).id);
+    for (const msisdn of numbers) {
+      await forgetNewOrderCounts();
+      orders.push((await initOrder(deps, sid, { msisdn }, UNMETERED)).id);
+    }
     const results = await Promise.allSettled(orders.map((id) => sendCode(deps, sid, id)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(CODE_SENDS_A_DAY_PER_CITIZEN);
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -273,6 +291,131 @@ describe('step 1 and the lookup quota', () => {
   });
 });
 
+describe('new applications a day, however opened', () => {
+  /** Runs `fn` with the order calls of both nodes at Moscow noon of one day: the day's counts hold still. */
+  async function atNoon(fn: (now: Date) => Promise<void>) {
+    const noon = new Date(moscowNoon());
+    const before = [t.app.porting.deps.now, second.app.porting.deps.now] as const;
+    t.app.porting.deps.now = () => noon;
+    second.app.porting.deps.now = () => noon;
+    try {
+      await forgetNewOrderCounts();
+      await fn(noon);
+    } finally {
+      [t.app.porting.deps.now, second.app.porting.deps.now] = before;
+    }
+  }
+  const owner = (userId: number): Owner & { userId: number } => ({ userId, browserId: null });
+
+  it('stops the loop of «Отменить» and «Подать заново» on a watched number at the number’s five a day, with a 429', async () => {
+    await atNoon(async (now) => {
+      const msisdn = '79165554601';
+      await setWatch(t.app.db, ivanovId, msisdn, true, now, { proof: 'esia', proofUntil: null });
+      const first = await call(0, 'POST', '/v1/order/portation/init', sidorov, { msisdn });
+      expect(first.statusCode, first.body).toBe(200);
+      let id = first.json().id as number;
+      const refiles: LightMyRequestResponse[] = [];
+      for (let cycle = 0; cycle < 100; cycle++) {
+        await call(cycle, 'DELETE', `/v1/order/portation/${id}`, sidorov);
+        const res = await call(cycle, 'POST', `/v1/order/portation/${id}/refile`, sidorov);
+        refiles.push(res);
+        if (res.statusCode === 200) id = res.json().id;
+      }
+      expect(count(refiles, 200)).toHaveLength(NEW_ORDERS_A_DAY_PER_NUMBER - 1);
+      expect(count(refiles, 429)).toHaveLength(100 - (NEW_ORDERS_A_DAY_PER_NUMBER - 1));
+      const refused = count(refiles, 429)[0];
+      const message = `На этот номер сегодня уже начато ${NEW_ORDERS_A_DAY_PER_NUMBER} заявлений на перенос — больше за день нельзя. Новое можно начать завтра, с 00:00 по московскому времени.`;
+      expect(refused?.headers['content-type']).toContain('application/problem+json');
+      expect(refused?.json()).toMatchObject({
+        type: 'urn:perenos:problem:rate-limited',
+        title: 'Слишком много запросов',
+        detail: message,
+        errors: { msisdn: [message] },
+      });
+      expect(Number(refused?.headers['retry-after'])).toBe(12 * 3600);
+      const orders = await t.app.db.select().from(portationOrders).where(eq(portationOrders.msisdn, msisdn));
+      expect(orders).toHaveLength(NEW_ORDERS_A_DAY_PER_NUMBER);
+      const alerts = await t.app.db
+        .select()
+        .from(watchAlerts)
+        .where(and(eq(watchAlerts.userId, ivanovId), eq(watchAlerts.msisdn, msisdn)));
+      expect(alerts.map((a) => a.kind)).toEqual(Array(NEW_ORDERS_A_DAY_PER_NUMBER).fill('started'));
+    });
+  });
+
+  it('spends a lookup on «Подать заново», and refuses it with nothing made when the quota is spent', async () => {
+    await atNoon(async () => {
+      const deps = t.app.porting.deps;
+      const msisdn = '79165554602';
+      const draft = await initOrder(deps, owner(sidorovId), { msisdn }, UNMETERED);
+      await deleteOrder(deps, owner(sidorovId), draft.id);
+      let spent = 0;
+      const refiled = await refileOrder(deps, owner(sidorovId), draft.id, async () => {
+        spent++;
+        return { allowed: true, refreshAt: new Date(0) };
+      });
+      expect(spent).toBe(1);
+      await deleteOrder(deps, owner(sidorovId), refiled.id);
+      const refusal = refileOrder(deps, owner(sidorovId), refiled.id, async () => ({
+        allowed: false,
+        refreshAt: new Date(moscowNoon() + 12 * 3600_000),
+      }));
+      await expect(refusal).rejects.toMatchObject({ status: 429, title: 'Лимит проверок на сегодня исчерпан' });
+      const open = await t.app.db
+        .select()
+        .from(portationOrders)
+        .where(and(eq(portationOrders.msisdn, msisdn), eq(portationOrders.status, 'Initialized')));
+      expect(open).toHaveLength(0);
+    });
+  });
+
+  it('keeps the caps exactly under 50 parallel inits and refiles on two nodes', async () => {
+    await atNoon(async (now) => {
+      // 50 browsers from 50 addresses open the same number at once: five make an application.
+      const msisdn = '79165554603';
+      const inits = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          call(i, 'POST', '/v1/order/portation/init', new CookieJar(), { msisdn }, `10.4.0.${i + 1}`),
+        ),
+      );
+      expect(count(inits, 200)).toHaveLength(NEW_ORDERS_A_DAY_PER_NUMBER);
+      expect(count(inits, 429)).toHaveLength(50 - NEW_ORDERS_A_DAY_PER_NUMBER);
+      // One citizen opens 50 numbers at once: ten applications.
+      const many = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          call(i, 'POST', '/v1/order/portation/init', sidorov, { msisdn: `791655547${String(i).padStart(2, '0')}` }),
+        ),
+      );
+      expect(count(many, 200)).toHaveLength(NEW_ORDERS_A_DAY_PER_PERSON);
+      for (const r of count(many, 429)) {
+        expect(r.json().errors.msisdn[0]).toBe(
+          `Сегодня вы уже начали ${NEW_ORDERS_A_DAY_PER_PERSON} заявлений на перенос — больше за день нельзя. Новое можно начать завтра, с 00:00 по московскому времени.`,
+        );
+      }
+      // Tomorrow: his ten withdrawn, seven opened elsewhere, and 50 «Подать заново» of the ten at once: three more.
+      const yesterday = await t.app.db
+        .select({ id: portationOrders.id })
+        .from(portationOrders)
+        .where(and(eq(portationOrders.userId, sidorovId), like(portationOrders.msisdn, '791655547%')));
+      const tomorrow = new Date(now.getTime() + 24 * 3600_000);
+      t.app.porting.deps.now = () => tomorrow;
+      second.app.porting.deps.now = () => tomorrow;
+      for (const o of yesterday) await deleteOrder(t.app.porting.deps, owner(sidorovId), o.id);
+      for (let i = 0; i < 7; i++) {
+        await initOrder(t.app.porting.deps, owner(sidorovId), { msisdn: `791655548${i}0` }, UNMETERED);
+      }
+      const refiles = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          call(i, 'POST', `/v1/order/portation/${yesterday[i % yesterday.length]?.id}/refile`, sidorov),
+        ),
+      );
+      expect(count(refiles, 200)).toHaveLength(NEW_ORDERS_A_DAY_PER_PERSON - 7);
+      expect(count(refiles, 500)).toHaveLength(0);
+      expect([...new Set(count(refiles, 429).map((r) => r.json().type))]).toEqual(['urn:perenos:problem:rate-limited']);
+    });
+  });
+});
+
 describe('one open draft per number and owner', () => {
   it.each([
     ['a signed-in citizen', 'signed-in', '79165554401'],
@@ -280,6 +423,7 @@ describe('one open draft per number and owner', () => {
   ])(
     'makes one draft of 20 parallel inits by %s on two nodes, and points the others to it',
     async (_who, kind, msisdn) => {
+      await forgetNewOrderCounts();
       let jar = ivanov;
       if (kind === 'anonymous') {
         // The browser gets its owner cookie with its first call (a draft of another number).

@@ -360,6 +360,7 @@ export async function findOrdersForDesk(db: Database, by: { id?: number; msisdn?
       status: portationOrders.status,
       createdAt: portationOrders.createdAt,
       lastUpdateAt: portationOrders.lastUpdateAt,
+      disputedAt: portationOrders.disputedAt,
     })
     .from(portationOrders)
     .where(where)

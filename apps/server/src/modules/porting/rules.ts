@@ -10,6 +10,7 @@ export {
   MIN_DAYS_BETWEEN_PORTINGS,
   nextPortingAllowed,
   portationWindow,
+  SMS_PROOF_DAYS,
 } from '@perenos/porting-rules';
 
 /** The plain-words refusal of a recent porting. */

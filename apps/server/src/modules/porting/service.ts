@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { INVALID_MSISDN_MESSAGE, normaliseMsisdn } from '@perenos/phone';
 import type { Database } from '../../db/client';
 import type { JobQueue } from '../../lib/jobs';
-import { formatDay, isCalendarDay, moscowDay, moscowMidnight } from '../../lib/moscow';
+import { addDays, formatDay, isCalendarDay, moscowDay, moscowMidnight } from '../../lib/moscow';
 import {
   type HttpProblem,
   notFound,
@@ -90,9 +90,14 @@ export interface WatchAttempt {
   at: Date;
   /** A held application: until when it waits for the watcher's answer. */
   holdUntil?: Date;
+  /** A held application: how its applicant showed the number is theirs (ESIA outranks an SMS code). */
+  applicantProof?: NumberProof;
   /** The operator the number moved to. */
   toOperatorId?: number | null;
 }
+
+/** How a person showed a number is theirs, weakest first. */
+export type NumberProof = 'sms' | 'esia';
 
 /** How a hold ended, as its watchers see it. */
 export type HoldOutcome = 'confirmed' | 'refused' | 'lapsed' | 'withdrawn';
@@ -105,10 +110,12 @@ export type HoldOutcome = 'confirmed' | 'refused' | 'lapsed' | 'withdrawn';
 export interface NumberWatch {
   alert(tx: Database, attempt: WatchAttempt): Promise<number[]>;
   settle(tx: Database, orderId: number, outcome: HoldOutcome, at: Date): Promise<void>;
+  /** Records on the watcher's alerts of the order that they disputed it without the proof to end it. */
+  dispute(tx: Database, orderId: number, userId: number, at: Date): Promise<void>;
 }
 
 /** Nobody watches: for the demo's history, which nobody is told about. */
-export const NO_WATCH: NumberWatch = { alert: async () => [], settle: async () => {} };
+export const NO_WATCH: NumberWatch = { alert: async () => [], settle: async () => {}, dispute: async () => {} };
 
 /** Everything the porting rules need from the rest of the site. */
 export interface PortingDeps {
@@ -144,6 +151,13 @@ const CODE_RESEND_MS = 60_000;
 export const CODE_SENDS_A_DAY_PER_NUMBER = 5;
 /** Codes a day one citizen may ask for, to all numbers together. */
 export const CODE_SENDS_A_DAY_PER_CITIZEN = 10;
+/**
+ * New applications a Moscow day, however opened (step 1, «Подать заново», the account): per person (an
+ * anonymous browser counts as one) and per number, whoever opens them. Each one alerts the number's
+ * watchers, so the number's cap also bounds how often a stranger can make its owner's phone ring.
+ */
+export const NEW_ORDERS_A_DAY_PER_PERSON = 10;
+export const NEW_ORDERS_A_DAY_PER_NUMBER = 5;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 /** The owner may see an order: their own, or an anonymous one this browser made. */
@@ -166,6 +180,11 @@ function profileOf(applicant: Awaited<ReturnType<typeof repo.findApplicant>>): U
 /** The number counts as the user's own: a verified ESIA mobile, or confirmed by an SMS code. */
 function isConfirmed(order: repo.OrderRow, profile: UserProfile | null): boolean {
   return order.msisdnConfirmedAt !== null || (profile?.mobiles.includes(order.msisdn) ?? false);
+}
+
+/** How an applicant shows the number of their application is theirs: their ESIA profile lists it, or an SMS code. */
+export function applicantProof(msisdn: string, profile: UserProfile | null): NumberProof {
+  return profile?.mobiles.includes(msisdn) ? 'esia' : 'sms';
 }
 
 async function answer(deps: PortingDeps, owner: Owner, id: number, withPersonal = false) {
@@ -340,6 +359,7 @@ export async function initOrder(
         createdAt: now,
         lastUpdateAt: now,
       });
+      await countNewOrder(tx, owner, msisdn, now);
       await repo.insertEvents(tx, { orderId: row.id, portationId: null }, [
         { kind: 'created', status: 'Initialized', description: EVENT_TEXT.created(), occurredAt: now },
       ]);
@@ -353,6 +373,37 @@ export async function initOrder(
       throw made ? draftExists(made.id) : err;
     });
   return answer(deps, owner, order.id);
+}
+
+/**
+ * Counts a new application against the day's caps of its number and of its maker, in the transaction
+ * that inserts it: each cap is one atomic upsert (the row stays locked to the end of the transaction, the
+ * number's first, then the person's, in every transaction), so parallel calls on any node are counted in
+ * turn and a refused one counts nothing (its transaction is undone).
+ */
+async function countNewOrder(tx: Database, owner: Owner, msisdn: string, now: Date): Promise<void> {
+  const today = moscowDay(now);
+  const number = await repo.countCodeSend(tx, `new-order:msisdn:${msisdn}`, today, NEW_ORDERS_A_DAY_PER_NUMBER, now, 0);
+  if (number === null) {
+    throw tooManyOrders(
+      `На этот номер сегодня уже начато ${NEW_ORDERS_A_DAY_PER_NUMBER} заявлений на перенос — больше за день нельзя. Новое можно начать завтра, с 00:00 по московскому времени.`,
+      now,
+    );
+  }
+  const who = owner.userId !== null ? `user:${owner.userId}` : `browser:${owner.browserId ?? ''}`;
+  const person = await repo.countCodeSend(tx, `new-order:${who}`, today, NEW_ORDERS_A_DAY_PER_PERSON, now, 0);
+  if (person === null) {
+    throw tooManyOrders(
+      `Сегодня вы уже начали ${NEW_ORDERS_A_DAY_PER_PERSON} заявлений на перенос — больше за день нельзя. Новое можно начать завтра, с 00:00 по московскому времени.`,
+      now,
+    );
+  }
+}
+
+/** 429 of a spent day's cap of new applications: the message in `detail` and beside the number, `Retry-After` to midnight. */
+function tooManyOrders(message: string, now: Date): HttpProblem {
+  const seconds = Math.max(1, Math.ceil((moscowMidnight(addDays(moscowDay(now), 1)).getTime() - now.getTime()) / 1000));
+  return rateLimited(message, { msisdn: [message] }, { 'Retry-After': String(seconds) });
 }
 
 function draftExists(orderId: number): HttpProblem {
@@ -668,7 +719,8 @@ export async function submitOrder(
         portationAt: moscowMidnight(order.portationDate ?? moscowDay(now)),
         lastUpdatedAt: now,
       });
-      // Someone else watches the number: the application waits for their answer (hold.ts), a day at most.
+      // Someone else watches the number with a proof at least as strong as the applicant's: the
+      // application waits for their answer (hold.ts), a day at most.
       const holdUntil = new Date(now.getTime() + HOLD_HOURS * 3600_000);
       const watchers = await deps.watch.alert(tx, {
         kind: 'held',
@@ -677,6 +729,7 @@ export async function submitOrder(
         orderId: id,
         at: now,
         holdUntil,
+        applicantProof: applicantProof(order.msisdn, profile),
       });
       const held = watchers.length > 0;
       const events: NewEvent[] = [
@@ -767,9 +820,15 @@ export async function orderTerms(
 /**
  * «Подать заново»: after a refusal or a lapse, a new draft of the same number with the same choices
  * (recipient, tariff if still sold, SIM, e-mail) and the earliest date, once the rules allow it. The
- * 60-day rule and an open application refuse as at step 1. No lookup is spent: the person's own number.
+ * 60-day rule and an open application refuse as at step 1, and it spends what step 1 spends: a lookup
+ * and one of the day's new applications of the person and of the number.
  */
-export async function refileOrder(deps: PortingDeps, owner: Owner & { userId: number }, id: number) {
+export async function refileOrder(
+  deps: PortingDeps,
+  owner: Owner & { userId: number },
+  id: number,
+  spendQuota: QuotaSpend,
+) {
   const now = deps.now();
   const view = await ownedOrder(deps, owner, id);
   const old = view.order;
@@ -782,7 +841,7 @@ export async function refileOrder(deps: PortingDeps, owner: Owner & { userId: nu
       ],
     });
   }
-  const fresh = await initOrder(deps, owner, { msisdn: old.msisdn }, UNMETERED);
+  const fresh = await initOrder(deps, owner, { msisdn: old.msisdn }, spendQuota);
   const window = portationWindow(now);
   const tariff =
     old.tariffId !== null && fresh.regionCode !== null

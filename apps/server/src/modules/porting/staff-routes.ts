@@ -17,6 +17,10 @@ const DeskOrderSchema = Type.Object(
     msisdn: Type.String(),
     status: Status,
     reason: MaybeText,
+    disputedAt: Type.Union([When, Type.Null()], {
+      description:
+        'Когда наблюдатель номера с более слабым подтверждением (код из SMS против Госуслуг) ответил «Это не я»: спор для поддержки, заявление продолжается',
+    }),
     regionName: MaybeText,
     fromOperator: MaybeText,
     toOperator: MaybeText,
@@ -108,6 +112,7 @@ const portingStaffRoutes: FastifyPluginAsyncTypebox<{ deps: PortingDeps }> = asy
               status: Status,
               createdAt: When,
               lastUpdateAt: When,
+              disputedAt: MaybeWhen,
             }),
           ),
           400: ProblemRef,
@@ -120,6 +125,7 @@ const portingStaffRoutes: FastifyPluginAsyncTypebox<{ deps: PortingDeps }> = asy
         ...o,
         createdAt: o.createdAt.toISOString(),
         lastUpdateAt: o.lastUpdateAt.toISOString(),
+        disputedAt: o.disputedAt?.toISOString() ?? null,
       })),
   );
 

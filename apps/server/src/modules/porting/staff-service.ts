@@ -56,6 +56,7 @@ export async function deskOrder(deps: PortingDeps, id: number) {
     msisdn: o.msisdn,
     status: o.status,
     reason: o.reason,
+    disputedAt: o.disputedAt?.toISOString() ?? null,
     regionName: view.regionName,
     fromOperator: view.fromOperator?.name ?? null,
     toOperator: view.toOperator?.name ?? null,

@@ -65,6 +65,11 @@ export const portationOrders = pgTable(
     reason: text('reason'),
     /** When the number was confirmed by an SMS code (not needed for a verified ESIA mobile). */
     msisdnConfirmedAt: timestamp('msisdn_confirmed_at', { withTimezone: true }),
+    /**
+     * When a watcher whose proof of the number is weaker than the applicant's answered «Это не я»: the
+     * application goes on (they may not stop it), and the desk shows the dispute for support to settle.
+     */
+    disputedAt: timestamp('disputed_at', { withTimezone: true }),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
     lastUpdateAt: timestamp('last_update_at', { withTimezone: true }).notNull().default(sql`now()`),
@@ -178,7 +183,8 @@ export const confirmationCodes = pgTable('portation_confirmation_codes', {
 /**
  * Confirmation codes sent today per number and per citizen, across all their orders: a deleted order
  * or a new one does not give a fresh allowance. `scope` is `msisdn:7…` or `user:<id>`; one row a day,
- * counted by one atomic upsert each.
+ * counted by one atomic upsert each. New applications a day are counted here too, under
+ * `new-order:msisdn:7…` and `new-order:user:<id>` (or `new-order:browser:<id>`).
  */
 export const codeSendLimits = pgTable(
   'portation_code_send_limits',

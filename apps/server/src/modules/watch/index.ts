@@ -3,12 +3,12 @@ export { eraseWatches } from './repository';
 export {
   alertOf,
   alertsPage,
-  disableWatches,
   findAlert,
   holdClosedText,
   numberWatch,
+  refreshProofs,
   registryWatch,
   setWatch,
   watchList,
 } from './service';
-export { ALERT_KINDS, HOLD_STATES } from './tables';
+export { ALERT_KINDS, HOLD_STATES, type Proof } from './tables';

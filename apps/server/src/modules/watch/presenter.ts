@@ -3,6 +3,9 @@ import { formatMoscowDateTime } from '../../lib/moscow';
 import type { AlertRow } from './repository';
 import type { AlertKind, HoldState } from './tables';
 
+/** Alerts a watcher gets about one number a Moscow day before the rest are summarised (service.ts). */
+export const ALERTS_A_DAY = 5;
+
 /** What every alert tells the person to do. */
 export const ADVICE = 'Это были не вы? Позвоните своему оператору и запретите перенос номера без вашего присутствия.';
 
@@ -14,6 +17,8 @@ export interface AlertView {
   hold: HoldState | null;
   holdUntil: Date | null;
   answeredAt: Date | null;
+  /** A summary: the events counted on it. */
+  repeats: number;
 }
 
 const TITLES: Record<AlertKind, string> = {
@@ -22,7 +27,20 @@ const TITLES: Record<AlertKind, string> = {
   held: 'Подано заявление на перенос номера',
   ported: 'Номер перенесён к другому оператору',
   registry: 'Номер перенесён к другому оператору по данным БДПН',
+  summary: 'Много попыток перенести номер за день',
 };
+
+/**
+ * Whom a watcher who cannot stop an application is to contact: the site's support sees the dispute on its
+ * desk; only the operator can forbid porting the number without its holder in person.
+ */
+export const DISPUTE_CONTACTS =
+  'Если номер ваш, напишите в поддержку сайта (страница «Обратная связь»), назвав номер заявления из этого оповещения, и позвоните своему оператору: попросите запретить перенос номера без вашего присутствия. Только оператор может остановить перенос, если заявление подано не вами.';
+
+/** The summary's words: the day's cap is reached, the rest are counted. */
+export function summaryText(msisdn: string, repeats?: number): string {
+  return `За день о номере ${formatMsisdn(msisdn)} пришло уже ${ALERTS_A_DAY} оповещений. Чтобы не засыпать вас письмами и SMS, о следующих событиях того же дня (до 00:00 по московскому времени) мы сообщаем не по одному, а считаем их здесь${repeats !== undefined ? ` — их ${repeats}` : ''}. Заявления, которые ждут вашего ответа, по-прежнему приходят сразу.`;
+}
 
 /** The alert's heading. */
 export function alertTitle(a: Pick<AlertView, 'kind'>): string {
@@ -47,6 +65,10 @@ function holdText(a: AlertView): string {
       return 'Вы не ответили за 24 часа: заявление передано в БДПН.';
     case 'withdrawn':
       return 'Заявление отозвано или отклонено до вашего ответа: по нему номер перенесён не будет.';
+    case 'outranked':
+      return `Заявитель подтвердил номер через Госуслуги, а вы — только кодом из SMS, поэтому задержать или отклонить это заявление вы не можете. Если заявление подали не вы, нажмите «Это не я» — спор увидит служба поддержки. ${DISPUTE_CONTACTS}`;
+    case 'disputed':
+      return `Вы ответили «Это не я» ${when(a.answeredAt)}. Заявитель подтвердил номер надёжнее, чем вы (через Госуслуги, или ваше подтверждение истекло), поэтому заявление не отклонено: спор передан в службу поддержки сайта. ${DISPUTE_CONTACTS}`;
     default:
       return '';
   }
@@ -66,6 +88,8 @@ export function alertText(a: AlertView): string {
       return `Номер ${number} перенесён к оператору ${a.toOperatorName ?? '—'} по заявлению, поданному на этом сайте.`;
     case 'registry':
       return `По данным центральной базы перенесённых номеров (БДПН) номер ${number} теперь обслуживает ${a.toOperatorName ?? 'другой оператор'}.`;
+    case 'summary':
+      return summaryText(a.msisdn, a.repeats);
   }
 }
 
@@ -77,7 +101,7 @@ export function alertSms(a: AlertView): string {
       ? `Номер ${number} перенесён к оператору ${a.toOperatorName ?? '—'} по заявлению на сайте.`
       : a.kind === 'registry'
         ? `По данным БДПН номер ${number} теперь обслуживает ${a.toOperatorName ?? 'другой оператор'}.`
-        : `${alertTitle(a)}: ${number}.${a.kind === 'held' ? ' Подтвердите или отклоните его в личном кабинете на сайте.' : ''}`;
+        : `${alertTitle(a)}: ${number}.${a.hold === 'pending' ? ' Подтвердите или отклоните его в личном кабинете на сайте.' : a.hold === 'outranked' ? ' Заявитель подтвердил номер через Госуслуги; если это не вы, обратитесь в поддержку сайта.' : ''}`;
   return `${what} ${ADVICE}`;
 }
 
@@ -91,6 +115,7 @@ export function presentAlert(row: { alert: AlertRow; toOperatorName: string | nu
     hold: a.hold,
     holdUntil: a.holdUntil,
     answeredAt: a.answeredAt,
+    repeats: a.repeats,
   };
   return {
     id: a.id,
@@ -114,5 +139,7 @@ export function holdClosedText(state: Exclude<HoldState, 'pending'>): string {
     refused: 'Вы уже ответили «Это не я»: заявление отклонено.',
     lapsed: 'Срок ответа — 24 часа — истёк: заявление передано в БДПН.',
     withdrawn: 'Заявление уже отозвано или отклонено: отвечать не нужно.',
+    outranked: `Подтверждать это заявление не нужно: его подал человек, подтвердивший номер через Госуслуги. ${DISPUTE_CONTACTS}`,
+    disputed: `Вы уже ответили «Это не я»: спор передан в службу поддержки сайта. ${DISPUTE_CONTACTS}`,
   }[state];
 }

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { operators } from '../../db/schema';
+import { moscowDay } from '../../lib/moscow';
 import { users } from '../users';
-import { type HoldState, numberWatches, watchAlerts } from './tables';
+import { type HoldState, numberWatches, type Proof, watchAlerts } from './tables';
 
 export type AlertRow = typeof watchAlerts.$inferSelect;
 
@@ -16,39 +17,118 @@ export async function watchesOf(db: Database, userId: number, msisdns: string[])
   return new Map(rows.map((r) => [r.msisdn, r.enabled]));
 }
 
-/** Turns the user's switch for a number on or off (one upsert). */
-export async function setWatch(db: Database, userId: number, msisdn: string, enabled: boolean, now: Date) {
-  await db
-    .insert(numberWatches)
-    .values({ userId, msisdn, enabled, updatedAt: now })
-    .onConflictDoUpdate({ target: [numberWatches.userId, numberWatches.msisdn], set: { enabled, updatedAt: now } });
+/** The proof behind a watch: ESIA (while listed), or an SMS code until `proofUntil`; none lapses it. */
+export interface WatchProof {
+  proof: Proof | null;
+  proofUntil: Date | null;
 }
 
-/** Turns off the user's switches of numbers they can no longer show are theirs. */
-export async function disableWatches(db: Database, userId: number, keep: string[], now: Date): Promise<void> {
+/** Turns the user's switch for a number on or off with the proof it rests on (one upsert). */
+export async function setWatch(
+  db: Database,
+  userId: number,
+  msisdn: string,
+  enabled: boolean,
+  now: Date,
+  proof: WatchProof,
+) {
+  await db
+    .insert(numberWatches)
+    .values({ userId, msisdn, enabled, updatedAt: now, ...proof })
+    .onConflictDoUpdate({
+      target: [numberWatches.userId, numberWatches.msisdn],
+      set: { enabled, updatedAt: now, ...proof },
+    });
+}
+
+/**
+ * Writes the proof the user has now of each watched number, and switches off the watches of numbers
+ * they can no longer show are theirs. A watch's proof only follows the account's: it never outlasts it.
+ */
+export async function refreshProofs(
+  db: Database,
+  userId: number,
+  numbers: ({ msisdn: string } & WatchProof)[],
+  now: Date,
+): Promise<void> {
+  const proven = numbers.filter((n) => n.proof !== null);
   await db
     .update(numberWatches)
-    .set({ enabled: false, updatedAt: now })
+    .set({ enabled: false, proof: null, proofUntil: null, updatedAt: now })
     .where(
       and(
         eq(numberWatches.userId, userId),
         eq(numberWatches.enabled, true),
-        keep.length > 0 ? notInArray(numberWatches.msisdn, keep) : undefined,
+        proven.length > 0
+          ? notInArray(
+              numberWatches.msisdn,
+              proven.map((n) => n.msisdn),
+            )
+          : undefined,
       ),
     );
+  for (const n of proven) {
+    await db
+      .update(numberWatches)
+      .set({ proof: n.proof, proofUntil: n.proofUntil })
+      .where(
+        and(
+          eq(numberWatches.userId, userId),
+          eq(numberWatches.msisdn, n.msisdn),
+          eq(numberWatches.enabled, true),
+          or(
+            sql`${numberWatches.proof} is distinct from ${n.proof}`,
+            sql`${numberWatches.proofUntil} is distinct from ${n.proofUntil}`,
+          ),
+        ),
+      );
+  }
 }
 
-/** Who watches a number, with where to write to them (their ESIA e-mail, when verified). */
-export async function watchersOf(db: Database, msisdn: string) {
+/**
+ * Who watches a number with a proof that holds at `at`, with that proof and where to write to them
+ * (their ESIA e-mail, when verified). A lapsed watch is nobody's: it neither alerts nor holds.
+ */
+export async function watchersOf(db: Database, msisdn: string, at: Date) {
   return (
     db
-      .select({ watchId: numberWatches.id, userId: numberWatches.userId, profile: users.profile })
+      .select({
+        watchId: numberWatches.id,
+        userId: numberWatches.userId,
+        proof: numberWatches.proof,
+        profile: users.profile,
+      })
       .from(numberWatches)
       .innerJoin(users, eq(users.id, numberWatches.userId))
-      .where(and(eq(numberWatches.msisdn, msisdn), eq(numberWatches.enabled, true)))
+      .where(
+        and(
+          eq(numberWatches.msisdn, msisdn),
+          eq(numberWatches.enabled, true),
+          or(eq(numberWatches.proof, 'esia'), and(eq(numberWatches.proof, 'sms'), gt(numberWatches.proofUntil, at))),
+        ),
+      )
       // Rows are counted (and so locked) in one order by every transaction: no two wait for each other.
       .orderBy(asc(numberWatches.id))
   );
+}
+
+/**
+ * The number was ported by someone other than `except`: the SMS proofs of its watchers end now (an SMS
+ * code showed who held the SIM before the porting, not after). ESIA proofs end at the next sign-in, when
+ * the profile no longer lists the number.
+ */
+export async function endSmsProofs(db: Database, msisdn: string, except: number | null, at: Date): Promise<void> {
+  await db
+    .update(numberWatches)
+    .set({ proofUntil: at })
+    .where(
+      and(
+        eq(numberWatches.msisdn, msisdn),
+        eq(numberWatches.proof, 'sms'),
+        gt(numberWatches.proofUntil, at),
+        except !== null ? ne(numberWatches.userId, except) : undefined,
+      ),
+    );
 }
 
 /** Every watched number (for an import of the ported-number registry). */
@@ -61,25 +141,52 @@ export async function watchedNumbers(db: Database): Promise<string[]> {
 }
 
 /**
- * Counts one e-mail-and-SMS alert of the watch today, unless the day's `cap` is reached: one atomic
+ * Counts one alert about the watched number today and answers the day's count with it: one atomic
  * update (the row stays locked to the end of the transaction), so parallel alerts are counted in turn.
- * True when it may be sent.
  */
-export async function countAlertSend(db: Database, watchId: number, day: string, cap: number): Promise<boolean> {
-  const rows = await db
+export async function countAlert(db: Database, watchId: number, day: string): Promise<number> {
+  const [row] = await db
     .update(numberWatches)
     .set({
       alertSends: sql`case when ${numberWatches.alertDay} = ${day} then ${numberWatches.alertSends} + 1 else 1 end`,
       alertDay: day,
     })
+    .where(eq(numberWatches.id, watchId))
+    .returning({ n: numberWatches.alertSends });
+  return row?.n ?? 0;
+}
+
+/**
+ * Counts one more event on the user's summary alert about the number of the Moscow day `day`, under the
+ * watch's row lock (countAlert); false when there is none yet.
+ */
+export async function countOnSummary(db: Database, userId: number, msisdn: string, day: string): Promise<boolean> {
+  const [last] = await db
+    .select({ id: watchAlerts.id, occurredAt: watchAlerts.occurredAt })
+    .from(watchAlerts)
+    .where(and(eq(watchAlerts.userId, userId), eq(watchAlerts.msisdn, msisdn), eq(watchAlerts.kind, 'summary')))
+    .orderBy(desc(watchAlerts.id))
+    .limit(1);
+  if (!last || moscowDay(last.occurredAt) !== day) return false;
+  await db
+    .update(watchAlerts)
+    .set({ repeats: sql`${watchAlerts.repeats} + 1` })
+    .where(eq(watchAlerts.id, last.id));
+  return true;
+}
+
+/** Records that the watcher disputed a held application they could not end. */
+export async function disputeHolds(db: Database, orderId: number, userId: number, at: Date): Promise<void> {
+  await db
+    .update(watchAlerts)
+    .set({ hold: 'disputed', answeredAt: at })
     .where(
       and(
-        eq(numberWatches.id, watchId),
-        or(sql`${numberWatches.alertDay} is distinct from ${day}`, sql`${numberWatches.alertSends} < ${cap}`),
+        eq(watchAlerts.orderId, orderId),
+        eq(watchAlerts.userId, userId),
+        inArray(watchAlerts.hold, ['pending', 'outranked']),
       ),
-    )
-    .returning({ id: numberWatches.id });
-  return rows.length > 0;
+    );
 }
 
 export async function insertAlerts(db: Database, rows: (typeof watchAlerts.$inferInsert)[]): Promise<void> {

@@ -2,9 +2,9 @@ import { formatMsisdn } from '@perenos/phone';
 import type { Database } from '../../db/client';
 import { moscowDay } from '../../lib/moscow';
 import type { NewNotification } from '../notifications';
-import { ADVICE, alertSms, alertText, presentAlert } from './presenter';
+import { ADVICE, ALERTS_A_DAY, alertSms, alertText, presentAlert, summaryText } from './presenter';
 import * as repo from './repository';
-import type { AlertKind, HoldState } from './tables';
+import type { AlertKind, HoldState, Proof } from './tables';
 
 /**
  * The number watch: a person switches it on for a number they showed is theirs, and hears at once, by
@@ -23,7 +23,7 @@ export interface WatchDeps {
 
 /** Something that happened to a number, which its watchers hear of. */
 export interface Attempt {
-  kind: AlertKind;
+  kind: Exclude<AlertKind, 'summary'>;
   msisdn: string;
   /** Who did it: a watcher hears nothing of their own steps. Null when nobody is known (step 1 without sign-in, the registry). */
   actorUserId: number | null;
@@ -31,52 +31,117 @@ export interface Attempt {
   at: Date;
   /** A held application: until when it waits for the watcher's answer. */
   holdUntil?: Date | undefined;
+  /** A held application: how its applicant showed the number is theirs (ESIA outranks an SMS code). */
+  applicantProof?: Proof | undefined;
   /** The operator the number moved to. */
   toOperatorId?: number | null | undefined;
 }
 
-/** Alerts by e-mail and SMS a watched number may cause a Moscow day; more are listed in the account only. */
-export const ALERT_SENDS_A_DAY = 10;
+/**
+ * Alerts a watcher gets about one number a Moscow day; the events after them are counted on one summary
+ * alert (sent once) instead. A held application's alert is always written and sent, as it asks for an
+ * answer; it counts towards the five, and there are few (new applications are capped per number).
+ */
+export { ALERTS_A_DAY };
+
+/** The strength of a proof of a number: who may hold or end whose application. */
+const RANK: Record<Proof, number> = { sms: 1, esia: 2 };
 
 /**
- * Writes an alert for every watcher of the number except the actor, with their e-mail and SMS, in the
- * caller's transaction. A held application's alert is always sent (it asks for an answer); the others
- * count against the day's cap. Answers the users told.
+ * Writes an alert for every watcher of the number (with a proof that holds now) except the actor, with
+ * their e-mail and SMS, in the caller's transaction. A held application is held only by the watchers
+ * whose proof is at least as strong as its applicant's; the others read that they cannot stop it and
+ * whom to contact. A porting by someone else ends the SMS proofs of the number's watchers. Answers the
+ * watchers who hold the application (none unless it is a held one).
  */
 export async function raiseAlerts(deps: WatchDeps, tx: Database, a: Attempt): Promise<number[]> {
-  const watchers = (await repo.watchersOf(tx, a.msisdn)).filter((w) => w.userId !== a.actorUserId);
-  if (watchers.length === 0) return [];
-  const toOperatorName = a.toOperatorId != null ? await repo.operatorName(tx, a.toOperatorId) : null;
-  const day = moscowDay(a.at);
-  const hold = a.kind === 'held' && a.holdUntil ? { hold: 'pending' as const, holdUntil: a.holdUntil } : {};
-  const rows: Parameters<typeof repo.insertAlerts>[1] = [];
-  const messages: NewNotification[] = [];
-  for (const w of watchers) {
-    const send = a.kind === 'held' || (await repo.countAlertSend(tx, w.watchId, day, ALERT_SENDS_A_DAY));
-    rows.push({
-      userId: w.userId,
-      msisdn: a.msisdn,
-      kind: a.kind,
-      orderId: a.orderId,
-      toOperatorId: a.toOperatorId ?? null,
-      occurredAt: a.at,
-      ...hold,
-      notified: send,
-    });
-    if (send) {
+  const watchers = (await repo.watchersOf(tx, a.msisdn, a.at)).filter((w) => w.userId !== a.actorUserId);
+  const holders: number[] = [];
+  if (watchers.length > 0) {
+    const toOperatorName = a.toOperatorId != null ? await repo.operatorName(tx, a.toOperatorId) : null;
+    const day = moscowDay(a.at);
+    const rows: Parameters<typeof repo.insertAlerts>[1] = [];
+    const messages: NewNotification[] = [];
+    for (const w of watchers) {
       const email = w.profile?.emailVerified ? w.profile.email : null;
-      messages.push(...alertMessages(deps, { ...a, toOperatorName }, w.userId, email));
+      const count = await repo.countAlert(tx, w.watchId, day);
+      let hold: { hold: HoldState; holdUntil: Date } | Record<string, never> = {};
+      if (a.kind === 'held' && a.holdUntil) {
+        const mayHold = w.proof !== null && RANK[w.proof] >= RANK[a.applicantProof ?? 'sms'];
+        if (mayHold) holders.push(w.userId);
+        hold = { hold: mayHold ? 'pending' : 'outranked', holdUntil: a.holdUntil };
+      } else if (count > ALERTS_A_DAY) {
+        // Past the day's cap: the first extra event makes the summary, the next are counted on it.
+        if (!(await repo.countOnSummary(tx, w.userId, a.msisdn, day))) {
+          rows.push({
+            userId: w.userId,
+            msisdn: a.msisdn,
+            kind: 'summary',
+            orderId: null,
+            occurredAt: a.at,
+            notified: true,
+            repeats: 1,
+          });
+          messages.push(...summaryMessages(deps, a.msisdn, w.userId, email));
+        }
+        continue;
+      }
+      rows.push({
+        userId: w.userId,
+        msisdn: a.msisdn,
+        kind: a.kind,
+        orderId: a.orderId,
+        toOperatorId: a.toOperatorId ?? null,
+        occurredAt: a.at,
+        ...hold,
+        notified: true,
+      });
+      const view = { ...a, toOperatorName, hold: 'hold' in hold ? hold.hold : null };
+      messages.push(...alertMessages(deps, view, w.userId, email));
     }
+    await repo.insertAlerts(tx, rows);
+    await deps.notify(tx, messages);
   }
-  await repo.insertAlerts(tx, rows);
-  await deps.notify(tx, messages);
-  return watchers.map((w) => w.userId);
+  if (a.kind === 'ported' || a.kind === 'registry') await repo.endSmsProofs(tx, a.msisdn, a.actorUserId, a.at);
+  return holders;
+}
+
+/** The summary's e-mail and SMS: sent once, when the day's cap of alerts about the number is reached. */
+function summaryMessages(deps: WatchDeps, msisdn: string, userId: number, email: string | null): NewNotification[] {
+  const number = formatMsisdn(msisdn);
+  const link = deps.siteOrigin ? `${deps.siteOrigin}/account/alerts` : 'раздел «Оповещения» личного кабинета';
+  const out: NewNotification[] = [];
+  if (email) {
+    out.push({
+      userId,
+      orderId: null,
+      channel: 'email',
+      recipient: email,
+      subject: `Много попыток перенести номер ${number}`,
+      body: [
+        'Здравствуйте!',
+        summaryText(msisdn),
+        ADVICE,
+        `Все оповещения и их число — в личном кабинете: ${link}.`,
+        'Вы получили это письмо, потому что включили в личном кабинете «Сообщать о попытках перенести номер». Отвечать на него не нужно.',
+      ].join('\n\n'),
+    });
+  }
+  out.push({
+    userId,
+    orderId: null,
+    channel: 'sms',
+    recipient: msisdn,
+    subject: '',
+    body: `Сегодня больше ${ALERTS_A_DAY} попыток перенести номер ${number}: остальные считаем в личном кабинете на сайте. ${ADVICE}`,
+  });
+  return out;
 }
 
 /** The e-mail (when the watcher has a verified one) and the SMS to the watched number. */
 function alertMessages(
   deps: WatchDeps,
-  a: Attempt & { toOperatorName: string | null },
+  a: Attempt & { toOperatorName: string | null; hold: HoldState | null },
   userId: number,
   email: string | null,
 ): NewNotification[] {
@@ -84,9 +149,10 @@ function alertMessages(
     kind: a.kind,
     msisdn: a.msisdn,
     toOperatorName: a.toOperatorName,
-    hold: a.kind === 'held' ? ('pending' as const) : null,
+    hold: a.hold,
     holdUntil: a.holdUntil ?? null,
     answeredAt: null,
+    repeats: 0,
   };
   const number = formatMsisdn(a.msisdn);
   const link = deps.siteOrigin ? `${deps.siteOrigin}/account/alerts` : null;
@@ -103,7 +169,7 @@ function alertMessages(
         'Здравствуйте!',
         alertText(view),
         ADVICE,
-        a.kind === 'held'
+        a.hold === 'pending'
           ? `Подтвердите или отклоните заявление в личном кабинете: ${link ?? 'раздел «Оповещения»'}.`
           : `Все оповещения — в личном кабинете${link ? `: ${link}` : ', раздел «Оповещения»'}.`,
         'Вы получили это письмо, потому что включили в личном кабинете «Сообщать о попытках перенести номер». Отвечать на него не нужно.',
@@ -131,6 +197,7 @@ export function numberWatch(deps: WatchDeps) {
   return {
     alert: (tx: Database, a: Attempt) => raiseAlerts(deps, tx, a),
     settle: settleHolds,
+    dispute: repo.disputeHolds,
   };
 }
 
@@ -162,7 +229,7 @@ export async function watchList(db: Database, userId: number, msisdns: string[])
   return msisdns.map((msisdn) => ({ msisdn, enabled: switches.get(msisdn) ?? false }));
 }
 
-export { disableWatches, setWatch } from './repository';
+export { refreshProofs, setWatch } from './repository';
 
 /** A page of the user's alerts, newest first, as the account lists them. */
 export async function alertsPage(db: Database, userId: number, skip: number, take: number) {

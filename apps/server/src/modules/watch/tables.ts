@@ -3,6 +3,10 @@ import { boolean, date, index, integer, pgTable, serial, smallint, text, timesta
 import { operators } from '../../db/schema';
 import { users } from '../users/tables';
 
+/** How a person showed a number is theirs, weakest first: an SMS code, then their ESIA profile. */
+export const PROOFS = ['sms', 'esia'] as const;
+export type Proof = (typeof PROOFS)[number];
+
 /**
  * «Сообщать о попытках перенести номер»: a person's switch for one of their numbers. A row exists once
  * the switch was first touched; no row is «off». The day's count of alerts sent by e-mail and SMS is
@@ -23,6 +27,13 @@ export const numberWatches = pgTable(
     /** The Moscow day `alertSends` counts for. */
     alertDay: date('alert_day', { mode: 'string' }),
     alertSends: smallint('alert_sends').notNull().default(0),
+    /**
+     * Why the number is the watcher's, as the account last found it (docs/product.md §5): `esia` while
+     * their ESIA profile lists it, `sms` until `proofUntil` (30 days after their SMS code). A watch past
+     * its proof has lapsed: it neither alerts nor holds. Null: no proof (a legacy row), lapsed.
+     */
+    proof: text('proof', { enum: PROOFS }),
+    proofUntil: timestamp('proof_until', { withTimezone: true }),
   },
   (t) => [
     unique('number_watches_user_msisdn_uq').on(t.userId, t.msisdn),
@@ -43,11 +54,23 @@ export const ALERT_KINDS = [
   'ported',
   /** An imported ported-number registry extract moved it. */
   'registry',
+  /** The day's alerts about the number reached their cap: one alert counts the rest of the day's events. */
+  'summary',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 /** Where a held application stands, as the watcher sees it. */
-export const HOLD_STATES = ['pending', 'confirmed', 'refused', 'lapsed', 'withdrawn'] as const;
+export const HOLD_STATES = [
+  'pending',
+  'confirmed',
+  'refused',
+  'lapsed',
+  'withdrawn',
+  /** The applicant's proof of the number is stronger than the watcher's: the watcher cannot hold or end it. */
+  'outranked',
+  /** The watcher answered «Это не я» without the proof to end it: the dispute is on the support desk. */
+  'disputed',
+] as const;
 export type HoldState = (typeof HOLD_STATES)[number];
 
 /**
@@ -74,6 +97,8 @@ export const watchAlerts = pgTable(
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     /** Whether the e-mail and SMS went out (false past the day's cap). */
     notified: boolean('notified').notNull(),
+    /** A summary: how many of the day's events about the number came after the cap (each counted here). */
+    repeats: smallint('repeats').notNull().default(0),
   },
   (t) => [
     index('watch_alerts_user_idx').on(t.userId, t.occurredAt, t.id),

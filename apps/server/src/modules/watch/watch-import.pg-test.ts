@@ -38,7 +38,7 @@ describe('npm run import:numbering', () => {
     await signIn(t.app, CITIZENS.ivanov);
     const [ivanov] = await t.app.db.select({ id: users.id }).from(users).where(eq(users.oid, CITIZENS.ivanov));
     const userId = ivanov?.id ?? 0;
-    await setWatch(t.app.db, userId, '79037654321', true, new Date());
+    await setWatch(t.app.db, userId, '79037654321', true, new Date(), { proof: 'esia', proofUntil: null });
     const file = join(dir, 'Port_Increment_20261125.csv');
     await writeFile(
       file,

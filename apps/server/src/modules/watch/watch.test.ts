@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, CITIZENS, CookieJar, signIn } from '../../../test/esia';
 import { ACCEPTED, operatorIdOf, tariffOf } from '../../../test/porting';
+import { signInStaff, staffCall } from '../../../test/staff';
 import { addDays, moscowDay } from '../../lib/moscow';
 import { createSecondNode, createTestApp, type TestApp } from '../../test/app';
 import { syncEsiaNumbers } from '../account/service';
@@ -16,7 +17,7 @@ import { clockedStandinGateway } from '../porting/standin-store';
 import { portationOrders, portations } from '../porting/tables';
 import { users } from '../users/tables';
 import { ADVICE } from './presenter';
-import { registryWatch, setWatch } from './service';
+import { ALERTS_A_DAY, registryWatch, setWatch } from './service';
 import { watchAlerts } from './tables';
 
 /**
@@ -72,7 +73,7 @@ async function userId(oid: string): Promise<number> {
 
 /** Ivanov watches a number as if he had switched it on (numbers outside the donors' records port cleanly). */
 async function ivanovWatches(msisdn: string) {
-  await setWatch(t.app.db, ivanovId, msisdn, true, new Date(clock.t));
+  await setWatch(t.app.db, ivanovId, msisdn, true, new Date(clock.t), { proof: 'esia', proofUntil: null });
 }
 
 async function alertsOf(jar: CookieJar, skip = 0, take = 10) {
@@ -219,13 +220,13 @@ describe('the switch «Сообщать о попытках перенести �
 
     // Ivanov's second ESIA mobile, switched on, then no longer verified at a sign-in: switched off.
     expect((await call('PUT', '/v1/account/watch/79037654321', ivanov, { enabled: true })).statusCode).toBe(200);
-    await syncEsiaNumbers(t.app.db, ivanovId, ['79161234567']);
+    await syncEsiaNumbers(t.app.db, ivanovId, ['79161234567'], new Date(clock.t));
     const now = (await call('GET', '/v1/account/watch', ivanov)).json();
     expect(now.find((s: { msisdn: string }) => s.msisdn === '79037654321')).toMatchObject({
       enabled: false,
       confirmed: false,
     });
-    await syncEsiaNumbers(t.app.db, ivanovId, ['79161234567', '79037654321']);
+    await syncEsiaNumbers(t.app.db, ivanovId, ['79161234567', '79037654321'], new Date(clock.t));
     expect((await call('PUT', '/v1/account/watch/79037654321', ivanov, { enabled: true })).statusCode).toBe(200);
   });
 });
@@ -501,6 +502,109 @@ describe('an application for a watched number by someone else', () => {
   });
 });
 
+describe('a right to a number is as fresh as its proof', () => {
+  it('lets an SMS-only watcher neither hold nor end the application of the person whose ESIA profile lists the number', async () => {
+    clock.t += 2 * DAY; // the number's codes of the days before are spent
+    const number = '79037654321'; // Ivanov's second ESIA mobile
+    // Petrova once confirmed the number by an SMS code, submitted and withdrew.
+    const hers = await prepared(petrova, number);
+    await submitWithCode(petrova, hers);
+    expect((await call('DELETE', `/v1/order/portation/${hers.id}`, petrova)).statusCode).toBe(204);
+    // Her code is fresh: she may switch a watch on for it.
+    const on = await call('PUT', `/v1/account/watch/${number}`, petrova, { enabled: true });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json()).toMatchObject({ enabled: true, confirmed: true });
+    // Ivanov, whose ESIA profile lists it, files for it: she hears of it, but it is not held for her.
+    clock.t += HOUR;
+    const his = await prepared(ivanov, number);
+    const submitted = await call('PUT', `/v1/order/portation/${his.id}/submit`, ivanov, { ...ACCEPTED, consent: true });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    expect(submitted.json().events.map((e: { kind: string }) => e.kind)).not.toContain('held');
+    const alert = (await alertsOf(petrova)).data.find((a) => a.kind === 'held');
+    expect(alert?.hold?.state).toBe('outranked');
+    expect(alert?.text).toContain('задержать или отклонить это заявление вы не можете');
+    // «Это не я»: the application goes on; she is told whom to contact; the desk shows the dispute.
+    const refused = await call('POST', `/v1/account/alerts/${alert?.id}/refuse`, petrova);
+    expect(refused.statusCode, refused.body).toBe(200);
+    expect(refused.json().hold.state).toBe('disputed');
+    expect(refused.json().text).toContain('напишите в поддержку сайта');
+    expect(refused.json().text).toContain('позвоните своему оператору');
+    expect((await order(ivanov, his.id)).status).toBe('PendingBDPN');
+    const [row] = await t.app.db.select().from(portationOrders).where(eq(portationOrders.id, his.id));
+    expect(row?.disputedAt?.getTime()).toBe(clock.t);
+    const support = await signInStaff(t.app, CITIZENS.dolgova, ['support']);
+    const desk = await staffCall(t.app, support, 'GET', `/api/v1/staff/porting/orders/${his.id}`);
+    expect(desk.json().disputedAt).toBe(new Date(clock.t).toISOString());
+    const list = await staffCall(t.app, support, 'GET', `/api/v1/staff/porting/orders?q=${his.id}`);
+    expect(list.json()[0].disputedAt).toBe(new Date(clock.t).toISOString());
+    // Saying it again changes nothing; «Да, это я» asks nothing of her.
+    expect((await call('POST', `/v1/account/alerts/${alert?.id}/refuse`, petrova)).statusCode).toBe(200);
+    expect((await call('POST', `/v1/account/alerts/${alert?.id}/confirm`, petrova)).statusCode).toBe(400);
+    // Ivanov withdraws, for the tests after.
+    expect((await call('DELETE', `/v1/order/portation/${his.id}`, ivanov)).statusCode).toBe(204);
+  });
+
+  it('ends an SMS proof after 30 days: the watch lapses, alerts nothing, and cannot be switched on again', async () => {
+    const number = '79165550091';
+    clock.t += HOUR;
+    await submitWithCode(petrova, await prepared(petrova, number));
+    expect((await call('PUT', `/v1/account/watch/${number}`, petrova, { enabled: true })).statusCode).toBe(200);
+    const petrovaId = await userId(CITIZENS.petrova);
+    const count = async () =>
+      (
+        await t.app.db
+          .select()
+          .from(watchAlerts)
+          .where(and(eq(watchAlerts.userId, petrovaId), eq(watchAlerts.msisdn, number)))
+      ).length;
+    // Day 29: someone starts an application for it, and she hears.
+    clock.t += 29 * DAY;
+    expect((await call('POST', '/v1/order/portation/init', new CookieJar(), { msisdn: number })).statusCode).toBe(200);
+    expect(await count()).toBe(1);
+    // Day 31: nothing more, and the switch shows off and stays off.
+    clock.t += 2 * DAY;
+    expect((await call('POST', '/v1/order/portation/init', new CookieJar(), { msisdn: number })).statusCode).toBe(200);
+    expect(await count()).toBe(1);
+    const list = (await call('GET', '/v1/account/watch', petrova)).json();
+    expect(list.find((s: { msisdn: string }) => s.msisdn === number)).toEqual({
+      msisdn: number,
+      enabled: false,
+      confirmed: false,
+    });
+    const again = await call('PUT', `/v1/account/watch/${number}`, petrova, { enabled: true });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().errors.enabled[0]).toContain('за последние 30 дней');
+  });
+
+  it('ends an SMS proof at once when someone else ports the number', async () => {
+    const number = '79165550093';
+    clock.t += HOUR;
+    await submitWithCode(petrova, await prepared(petrova, number));
+    expect((await call('PUT', `/v1/account/watch/${number}`, petrova, { enabled: true })).statusCode).toBe(200);
+    clock.t += DAY;
+    const day = moscowDay(new Date(clock.t));
+    await importPortedExtract(
+      t.app.db,
+      ['Number,OwnerId,MNC,Route,RegionCode,PortDate', `${number},mMEGAFON,02,D2502,77,${day}T10:00:00+03:00`],
+      {
+        source: 'Port_Increment_test.csv',
+        kind: 'increment',
+        watch: registryWatch({ notify: (tx, m) => t.app.notifications.queue(tx, m), siteOrigin: null }),
+        now: () => new Date(clock.t),
+      },
+    );
+    // She hears of the porting, and that was the last of it.
+    expect((await alertsOf(petrova)).data[0]).toMatchObject({ kind: 'registry', msisdn: number });
+    const list = (await call('GET', '/v1/account/watch', petrova)).json();
+    expect(list.find((s: { msisdn: string }) => s.msisdn === number)).toEqual({
+      msisdn: number,
+      enabled: false,
+      confirmed: false,
+    });
+    expect((await call('PUT', `/v1/account/watch/${number}`, petrova, { enabled: true })).statusCode).toBe(400);
+  });
+});
+
 describe('«Удалить мои данные»', () => {
   it('forgets the person’s watch and alerts: nothing more is told to, or held for, nobody', async () => {
     const kuznetsova = (await signIn(t.app, '1000000004')).jar;
@@ -584,5 +688,65 @@ describe('the ported-number registry', () => {
     ).toEqual(['79161234567', '79165550041', '79165550083']);
     const rows = await t.app.db.select().from(watchAlerts).where(eq(watchAlerts.msisdn, '79165550083'));
     expect(rows.map((r) => r.kind)).toEqual(['registry']);
+  });
+});
+
+describe('at most five alerts a day about a number', () => {
+  const started = (msisdn: string, at: Date) =>
+    t.app.db.transaction((tx) =>
+      t.app.porting.deps.watch.alert(tx, { kind: 'started', msisdn, actorUserId: null, orderId: null, at }),
+    );
+  const rowsOf = (msisdn: string) =>
+    t.app.db
+      .select()
+      .from(watchAlerts)
+      .where(and(eq(watchAlerts.userId, ivanovId), eq(watchAlerts.msisdn, msisdn)))
+      .orderBy(watchAlerts.id);
+
+  it('sends five, then one summary that counts the rest of the day; a held application still asks at once', async () => {
+    const msisdn = '79165550095';
+    await ivanovWatches(msisdn);
+    const at = new Date(clock.t);
+    for (let i = 0; i < 8; i++) await started(msisdn, at);
+    const rows = await rowsOf(msisdn);
+    expect(rows.map((r) => r.kind)).toEqual([...Array(ALERTS_A_DAY).fill('started'), 'summary']);
+    expect(rows.at(-1)?.repeats).toBe(3);
+    const sms = await t.app.db
+      .select({ body: notifications.body })
+      .from(notifications)
+      .where(and(eq(notifications.recipient, msisdn), eq(notifications.channel, 'sms')));
+    expect(sms).toHaveLength(ALERTS_A_DAY + 1);
+    expect(sms.at(-1)?.body).toContain(`Сегодня больше ${ALERTS_A_DAY} попыток перенести номер +7 (916) 555-00-95`);
+    const summary = (await alertsOf(ivanov)).data.find((a) => a.kind === 'summary');
+    expect(summary).toMatchObject({ title: 'Много попыток перенести номер за день' });
+    expect(summary?.text).toContain('считаем их здесь — их 3');
+    // A held application past the cap is still held and asked about.
+    const holders = await t.app.db.transaction((tx) =>
+      t.app.porting.deps.watch.alert(tx, {
+        kind: 'held',
+        msisdn,
+        actorUserId: null,
+        orderId: null,
+        at,
+        holdUntil: new Date(clock.t + DAY),
+        applicantProof: 'sms',
+      }),
+    );
+    expect(holders).toEqual([ivanovId]);
+    expect((await rowsOf(msisdn)).at(-1)).toMatchObject({ kind: 'held', hold: 'pending' });
+    // The next Moscow day starts afresh.
+    clock.t += DAY;
+    await started(msisdn, new Date(clock.t));
+    expect((await rowsOf(msisdn)).at(-1)?.kind).toBe('started');
+  });
+
+  it('keeps to five and one summary when 50 alerts come at once', async () => {
+    const msisdn = '79165550097';
+    await ivanovWatches(msisdn);
+    const at = new Date(clock.t);
+    await Promise.all(Array.from({ length: 50 }, () => started(msisdn, at)));
+    const rows = await rowsOf(msisdn);
+    expect(rows.map((r) => r.kind)).toEqual([...Array(ALERTS_A_DAY).fill('started'), 'summary']);
+    expect(rows.at(-1)?.repeats).toBe(50 - ALERTS_A_DAY);
   });
 });

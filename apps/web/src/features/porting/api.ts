@@ -86,8 +86,9 @@ export function refusalOf(error: unknown): { refusal: Refusal; fields: Record<st
     refusal: {
       message: userMessage(error, {
         byStatus: {
-          // Step 1 names what a lookup names, so it spends the same daily quota.
-          429: (b) => (isQuotaExceeded(b) ? quotaExhaustedMessage(b?.refreshAt) : TOO_MANY),
+          // Step 1 names what a lookup names, so it spends the same daily quota; a day's cap of new
+          // applications says what it is in `detail`.
+          429: (b) => (isQuotaExceeded(b) ? quotaExhaustedMessage(b?.refreshAt) : (b?.detail ?? TOO_MANY)),
           503: (b) => b?.detail ?? 'Сервис временно недоступен. Попробуйте через несколько минут.',
         },
       }),

@@ -71,4 +71,6 @@ export const HOLD_LABELS: Record<HoldState, string> = {
   refused: 'Вы отклонили',
   lapsed: 'Передано без ответа',
   withdrawn: 'Заявление отозвано',
+  outranked: 'Подано через Госуслуги',
+  disputed: 'Спор передан в поддержку',
 };

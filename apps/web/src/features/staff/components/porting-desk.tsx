@@ -79,7 +79,14 @@ export function DeskSearch() {
                       </Anchor>
                     </Table.Td>
                     <Table.Td>{o.msisdn}</Table.Td>
-                    <Table.Td>{STATUS[o.status]}</Table.Td>
+                    <Table.Td>
+                      {STATUS[o.status]}
+                      {o.disputedAt && (
+                        <Badge color="orange" variant="light" ml="xs">
+                          Спор
+                        </Badge>
+                      )}
+                    </Table.Td>
                     <Table.Td>{formatDateTime(o.lastUpdateAt)}</Table.Td>
                   </Table.Tr>
                 ))}
@@ -116,6 +123,13 @@ export function DeskOrderView({ order }: { order: DeskOrder }) {
             {order.portationDate ? `, дата переноса ${formatDate(order.portationDate)}` : ''}
           </Text>
           {order.reason && <Text size="sm">Причина: {order.reason}</Text>}
+          {order.disputedAt && (
+            <Alert color="orange" variant="light" p="sm" title="Спор о номере">
+              {formatDateTime(order.disputedAt)} наблюдатель номера, подтвердивший его только кодом из SMS, ответил «Это
+              не я» на заявление человека, у которого номер указан в Госуслугах. Заявление продолжается; свяжитесь с
+              наблюдателем и при необходимости отмените заявление.
+            </Alert>
+          )}
         </Stack>
       </Paper>
       <Title order={2} size="h4">

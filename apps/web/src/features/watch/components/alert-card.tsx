@@ -11,6 +11,8 @@ const HOLD_COLORS: Record<HoldState, string> = {
   refused: 'red',
   lapsed: 'gray',
   withdrawn: 'gray',
+  outranked: 'orange',
+  disputed: 'orange',
 };
 
 /**
@@ -20,6 +22,8 @@ const HOLD_COLORS: Record<HoldState, string> = {
 export function AlertCard({ alert, headingOrder = 3 }: { alert: WatchAlert; headingOrder?: 2 | 3 }) {
   const answer = useAnswerAlert();
   const waiting = alert.hold?.state === 'pending';
+  // An application filed through ESIA that the watcher's SMS code cannot stop: «Это не я» only reports it.
+  const outranked = alert.hold?.state === 'outranked';
   const headingId = `alert-${alert.id}`;
   return (
     <Card withBorder padding="lg" component="article" aria-labelledby={headingId}>
@@ -58,6 +62,18 @@ export function AlertCard({ alert, headingOrder = 3 }: { alert: WatchAlert; head
               onClick={() => answer.mutate({ id: alert.id, answer: 'refuse' })}
               loading={answer.isPending && answer.variables.answer === 'refuse'}
               disabled={answer.isPending}
+            >
+              Это не я
+            </Button>
+          </Group>
+        )}
+        {outranked && (
+          <Group gap="sm">
+            <Button
+              color="red"
+              variant="outline"
+              onClick={() => answer.mutate({ id: alert.id, answer: 'refuse' })}
+              loading={answer.isPending}
             >
               Это не я
             </Button>
