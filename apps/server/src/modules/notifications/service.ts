@@ -123,7 +123,7 @@ export async function deliverNotification(
       outcome(n.channel, 'skipped');
       return;
     }
-    text = n.body.replace(SECRET_MASK, secret);
+    text = n.body.replace(SECRET_MASK, () => secret);
   }
   try {
     await sender.send({ to: n.recipient, subject: n.subject, text });
