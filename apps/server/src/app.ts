@@ -196,7 +196,7 @@ export async function buildApp({
   await app.register(staffPlugin);
   await app.register(esiaPlugin, { config });
   await app.register(lookupPlugin, { lookup: config.lookup });
-  await app.register(notificationsPlugin, { config: config.notifications });
+  await app.register(notificationsPlugin, { config: config.notifications, sessionSecret: config.sessionSecret });
   await app.register(portingPlugin, { config });
   await app.register(privacyPlugin, { config });
   await app.register(tariffsPlugin, { pollMs: config.lookup.pollMs });

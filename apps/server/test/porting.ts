@@ -1,5 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { openSecret, secretKeys } from '../src/modules/notifications/service';
+import { notifications } from '../src/modules/notifications/tables';
 import { CONTRACT_VERSION } from '../src/modules/porting/contract-terms';
 import { tariffRegions } from '../src/modules/tariffs/tables';
 
@@ -19,4 +21,18 @@ export async function tariffOf(app: FastifyInstance, operatorId: number, regionC
     .where(and(eq(tariffRegions.operatorId, operatorId), eq(tariffRegions.regionCode, regionCode)))
     .limit(1);
   return row?.id ?? 0;
+}
+
+/**
+ * The confirmation code of the last SMS queued to a number, opened as its sending job would at `now`
+ * (where the sending job is off: the site's table keeps the code only masked, and sealed for that job).
+ */
+export async function queuedCode(app: FastifyInstance, sessionSecret: string, msisdn: string, now: Date) {
+  const [sms] = await app.db
+    .select({ sealed: notifications.secretSealed })
+    .from(notifications)
+    .where(and(eq(notifications.recipient, msisdn), eq(notifications.carriesSecret, true)))
+    .orderBy(desc(notifications.id))
+    .limit(1);
+  return sms?.sealed ? (openSecret(secretKeys(sessionSecret).key, sms.sealed, now) ?? '') : '';
 }

@@ -222,9 +222,7 @@ describe('porting wizard', () => {
     const code = await vi.waitFor(
       async () => {
         await outbox.goto(`${site.url}/outbox-standin/`);
-        const sent = /Код подтверждения номера для переноса: (\d{6})/.exec(
-          await outbox.locator('body').innerText(),
-        )?.[1];
+        const sent = /Код подтверждения: (\d{6})/.exec(await outbox.locator('body').innerText())?.[1];
         if (!sent) throw new Error('no confirmation code in the outbox yet');
         return sent;
       },

@@ -124,8 +124,8 @@ describe('number watch', () => {
       sim: { kind: 'esim' },
     });
     await apiCall(stranger, 'POST', `/api/v1/order/portation/${orderId}/code`);
-    const withCode = await outboxWith(stranger, [/Код подтверждения номера для переноса: \d{6}/]);
-    const code = /Код подтверждения номера для переноса: (\d{6})/.exec(withCode)?.[1];
+    const withCode = await outboxWith(stranger, [/Код подтверждения: \d{6}/]);
+    const code = /Код подтверждения: (\d{6})/.exec(withCode)?.[1];
     const terms = await apiCall<{ version: string }>(stranger, 'GET', `/api/v1/order/portation/${orderId}/terms`);
     const submitted = await apiCall<{ status: string; events: { kind: string }[] }>(
       stranger,

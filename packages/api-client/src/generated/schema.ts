@@ -308,7 +308,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Найти заявления по номеру заявления или номеру телефона */
+        /** Найти заявления по номеру заявления или номеру телефона (поиск записывается в журнал) */
         get: operations["findStaffPortingOrders"];
         put?: never;
         post?: never;
@@ -325,7 +325,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Заявление: ход, сообщения БДПН, отправленные уведомления */
+        /** Заявление: ход, сообщения БДПН, отправленные уведомления (просмотр записывается в журнал) */
         get: operations["getStaffPortingOrder"];
         put?: never;
         post?: never;
@@ -1453,7 +1453,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Обращения, сначала новые по времени; сколько каких */
+        /** Обращения, сначала новые по времени; сколько каких (просмотр записывается в журнал) */
         get: operations["getStaffFeedbackList"];
         put?: never;
         post?: never;
@@ -1470,7 +1470,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Обращение с ответами */
+        /** Обращение с ответами (просмотр записывается в журнал) */
         get: operations["getStaffFeedbackThread"];
         put?: never;
         post?: never;
@@ -1837,6 +1837,7 @@ export interface components {
                 /** @description Скрыт: полностью — в персональных данных */
                 recipient: string;
                 subject: string;
+                /** @description Код подтверждения в тексте скрыт: •••••• */
                 body: string;
                 /** @description pending, sent, failed, skipped */
                 status: string;

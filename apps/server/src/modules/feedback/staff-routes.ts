@@ -61,7 +61,7 @@ const feedbackStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         ...STAFF_SCHEMA,
         operationId: 'getStaffFeedbackList',
-        summary: 'Обращения, сначала новые по времени; сколько каких',
+        summary: 'Обращения, сначала новые по времени; сколько каких (просмотр записывается в журнал)',
         querystring: Type.Object({
           status: Type.Optional(Status),
           Skip: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
@@ -77,7 +77,7 @@ const feedbackStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request) => inbox(app.db, request.query.status, request.query.Skip, request.query.Take),
+    async (request) => inbox(app.db, actorOf(request), request.query.status, request.query.Skip, request.query.Take),
   );
 
   app.get(
@@ -87,12 +87,12 @@ const feedbackStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         ...STAFF_SCHEMA,
         operationId: 'getStaffFeedbackThread',
-        summary: 'Обращение с ответами',
+        summary: 'Обращение с ответами (просмотр записывается в журнал)',
         params: IdParams,
         response: { 200: Type.Ref('StaffFeedbackThread'), 400: ProblemRef, 404: ProblemRef },
       },
     },
-    async (request) => inboxMessage(app.db, request.params.id),
+    async (request) => inboxMessage(app.db, actorOf(request), request.params.id),
   );
 
   app.put(

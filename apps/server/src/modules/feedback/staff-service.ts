@@ -20,23 +20,40 @@ function present(row: MessageRow) {
   };
 }
 
-/** The inbox: a page of messages, newest first, and how many there are of each status. */
-export async function inbox(db: Database, status: FeedbackStatus | undefined, skip: number, take: number) {
-  const { rows, totalRows, counts } = await listFeedback(db, status, skip, take);
+/**
+ * The inbox: a page of messages, newest first, and how many there are of each status. It shows people's
+ * names, addresses and words, so it is read in the transaction that audits which messages were shown.
+ */
+export async function inbox(
+  db: Database,
+  actor: StaffActor,
+  status: FeedbackStatus | undefined,
+  skip: number,
+  take: number,
+) {
+  const { rows, totalRows, counts } = await db.transaction(async (tx) => {
+    const page = await listFeedback(tx, status, skip, take);
+    await audit(tx, actor, 'feedback.list', '', { status: status ?? null, shown: page.rows.map((r) => r.id) });
+    return page;
+  });
   const byStatus = Object.fromEntries(FEEDBACK_STATUSES.map((s) => [s, 0])) as Record<FeedbackStatus, number>;
   for (const c of counts) byStatus[c.status] = c.n;
   return { data: rows.map(present), offset: skip, pageSize: take, totalRows, counts: byStatus };
 }
 
-/** One message with the replies sent to it. */
-export async function inboxMessage(db: Database, id: number) {
-  const row = await findFeedback(db, id);
-  if (!row) throw notFound();
-  const replies = await repliesOf(db, id);
-  const delivery = await deliveryStatuses(
-    db,
-    replies.flatMap((r) => (r.notificationId === null ? [] : [r.notificationId])),
-  );
+/** One message with the replies sent to it, read in the transaction that audits the view. */
+export async function inboxMessage(db: Database, actor: StaffActor, id: number) {
+  const { row, replies, delivery } = await db.transaction(async (tx) => {
+    const row = await findFeedback(tx, id);
+    if (!row) throw notFound();
+    const replies = await repliesOf(tx, id);
+    const delivery = await deliveryStatuses(
+      tx,
+      replies.flatMap((r) => (r.notificationId === null ? [] : [r.notificationId])),
+    );
+    await audit(tx, actor, 'feedback.view', `feedback:${id}`);
+    return { row, replies, delivery };
+  });
   return {
     ...present(row),
     replies: replies.map((r) => ({
@@ -62,7 +79,7 @@ export async function setStatus(db: Database, actor: StaffActor, id: number, sta
     await setFeedbackStatus(tx, id, status);
     await audit(tx, actor, 'feedback.status', `feedback:${id}`, { from: before.status, to: status });
   });
-  return inboxMessage(db, id);
+  return inboxMessage(db, actor, id);
 }
 
 /** How a reply goes out: the site's e-mail sender, queued in the reply's transaction. */
@@ -117,5 +134,5 @@ export async function reply(
     if (message.status === 'new') await setFeedbackStatus(tx, id, 'read');
     await audit(tx, actor, 'feedback.reply', `feedback:${id}`, { replyId: saved.id, to: message.email, subject });
   });
-  return inboxMessage(db, id);
+  return inboxMessage(db, actor, id);
 }

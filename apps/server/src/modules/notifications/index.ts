@@ -4,5 +4,6 @@ export {
   eraseNotifications,
   type NewNotification,
   notificationsOfOrder,
+  SECRET_MASK,
 } from './repository';
-export { configuredChannels, NOTIFICATION_QUEUES, queueNotifications } from './service';
+export { configuredChannels, NOTIFICATION_QUEUES, queueNotifications, secretKeys } from './service';

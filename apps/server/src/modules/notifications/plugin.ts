@@ -13,6 +13,7 @@ import {
   NOTIFICATION_QUEUE,
   queueNotifications,
   type Senders,
+  secretKeys,
 } from './service';
 
 declare module 'fastify' {
@@ -30,8 +31,12 @@ declare module 'fastify' {
 
 /** E-mail and SMS: the senders, the sending job, and in demo and tests the outbox stand-in. */
 export default fp(
-  async function notificationsPlugin(app: FastifyInstance, opts: { config: NotificationsConfig }) {
+  async function notificationsPlugin(
+    app: FastifyInstance,
+    opts: { config: NotificationsConfig; sessionSecret: string },
+  ) {
     const cfg = opts.config;
+    const keys = secretKeys(opts.sessionSecret);
     if (cfg.outboxStandin) await app.register(outboxStandin, { prefix: OUTBOX_PREFIX });
     const local = selfFetch(app);
     const senderFor = (channel: 'sms' | 'email', url: string | undefined, token: string | undefined) => {
@@ -50,16 +55,17 @@ export default fp(
     const channels = { sms: sms !== undefined, email: email !== undefined };
     app.decorate('notifications', {
       queue: async (tx: Database, messages: NewNotification[]) => {
-        await queueNotifications(tx, app.jobs, channels, messages);
+        await queueNotifications(tx, app.jobs, channels, keys, messages);
       },
-      queueWithIds: (tx: Database, messages: NewNotification[]) => queueNotifications(tx, app.jobs, channels, messages),
+      queueWithIds: (tx: Database, messages: NewNotification[]) =>
+        queueNotifications(tx, app.jobs, channels, keys, messages),
       channels,
     });
     const outcome = (channel: string, result: 'sent' | 'retry' | 'failed' | 'skipped') =>
       app.metrics.notification(channel, result);
     app.jobs.work<{ notificationId: number }>(
       NOTIFICATION_QUEUE,
-      (data) => deliverNotification(app.db, senders, data.notificationId, outcome),
+      (data) => deliverNotification(app.db, senders, keys, data.notificationId, outcome),
       { batchSize: 20, pollingIntervalSeconds: 0.5 },
     );
     app.jobs.work<{ notificationId: number }>(NOTIFICATION_FAILED_QUEUE, (data) =>

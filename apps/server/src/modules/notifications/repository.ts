@@ -2,17 +2,29 @@ import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type Channel, notifications, outboxMessages } from './tables';
 
+/** How a secret stands in a stored message's body: the only form it is kept in at rest. */
+export const SECRET_MASK = '••••••';
+
 export interface NewNotification {
   userId: number | null;
   orderId: number | null;
   channel: Channel;
   recipient: string;
   subject: string;
+  /** The text; a secret in it is written as `SECRET_MASK` and given in `secret`. */
   body: string;
+  /** A secret (an SMS code) put in place of the mask only when the message is sent, and not after `expiresAt`. */
+  secret?: { value: string; expiresAt: Date };
 }
 
+/** A notification as stored: the secret, if any, already sealed. */
+export type StoredNotification = Omit<NewNotification, 'secret'> & {
+  carriesSecret?: boolean;
+  secretSealed?: string | null;
+};
+
 /** Stores notifications to send; returns their ids. */
-export async function insertNotifications(db: Database, rows: NewNotification[]): Promise<number[]> {
+export async function insertNotifications(db: Database, rows: StoredNotification[]): Promise<number[]> {
   if (rows.length === 0) return [];
   const inserted = await db.insert(notifications).values(rows).returning({ id: notifications.id });
   return inserted.map((r) => r.id);
@@ -36,6 +48,8 @@ export async function markNotification(
       error: change.error ?? null,
       attempts: sql`${notifications.attempts} + 1`,
       ...(change.status === 'sent' ? { sentAt: new Date() } : {}),
+      // A sealed secret lives only while the message may still be sent.
+      ...(change.status === 'pending' ? {} : { secretSealed: null }),
     })
     .where(eq(notifications.id, id));
 }

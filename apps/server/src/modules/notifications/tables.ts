@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../users/tables';
 
 export const CHANNELS = ['email', 'sms'] as const;
@@ -18,7 +18,15 @@ export const notifications = pgTable(
     channel: text('channel', { enum: CHANNELS }).notNull(),
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull().default(''),
+    /** What was told; a secret in it (an SMS code) only as `SECRET_MASK`, never in plain text. */
     body: text('body').notNull(),
+    /** The message carries a secret (a confirmation code): it is never sent again from here. */
+    carriesSecret: boolean('carries_secret').notNull().default(false),
+    /**
+     * The secret sealed for the sending job (AES-256-GCM, with its expiry), put in place of the mask only
+     * on its way to the gateway; cleared once the message is sent, failed or skipped.
+     */
+    secretSealed: text('secret_sealed'),
     /** pending → sent, or failed once the retries are spent; skipped when no sender is configured. */
     status: text('status').notNull().default('pending'),
     attempts: smallint('attempts').notNull().default(0),

@@ -2,7 +2,7 @@ import { and, desc, eq, like } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, CITIZENS, CookieJar, signIn } from '../../../test/esia';
-import { ACCEPTED } from '../../../test/porting';
+import { ACCEPTED, queuedCode } from '../../../test/porting';
 import { loadConfig } from '../../config/env';
 import { addDays, moscowDay } from '../../lib/moscow';
 import { HttpProblem } from '../../lib/problem';
@@ -114,14 +114,8 @@ describe('confirmation codes', () => {
     });
     expect(put.statusCode, put.body).toBe(200);
     expect((await call(0, 'POST', `/v1/order/portation/${order.id}/code`, ivanov)).statusCode).toBe(200);
-    // The SMS as queued for sending (the sending job is off in tests).
-    const [sms] = await t.app.db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.channel, 'sms'), eq(notifications.recipient, msisdn)))
-      .orderBy(desc(notifications.id))
-      .limit(1);
-    const code = /(\d{6})/.exec(sms?.body ?? '')?.[1] ?? '';
+    // The SMS as queued for sending (the sending job is off in tests), opened as that job would.
+    const code = await queuedCode(t.app, t.config.sessionSecret, msisdn, new Date());
     expect(code).toMatch(/^\d{6}$/);
     // 50 guesses at once, none of them right.
     const wrong = Array.from({ length: 50 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));

@@ -1,5 +1,5 @@
 import { formatMsisdn } from '@perenos/phone';
-import type { NewNotification } from '../notifications';
+import { type NewNotification, SECRET_MASK } from '../notifications';
 import type { UserProfile } from '../users';
 import type { EventKind, NewEvent } from './events';
 
@@ -96,10 +96,13 @@ export function stageNotifications(to: Recipients, events: NewEvent[]): NewNotif
   return out;
 }
 
-/** The SMS with a confirmation code. */
+/**
+ * The SMS with a confirmation code: stored (and shown to support) with the code masked, the code itself
+ * put in only on its way to the SMS gateway, until it expires (decision 122).
+ */
 export function codeNotification(
   to: { userId: number; orderId: number; msisdn: string },
-  code: string,
+  code: { value: string; expiresAt: Date },
 ): NewNotification {
   return {
     userId: to.userId,
@@ -107,6 +110,7 @@ export function codeNotification(
     channel: 'sms',
     recipient: to.msisdn,
     subject: '',
-    body: `Код подтверждения номера для переноса: ${code}. Никому его не сообщайте. Код действует 10 минут.`,
+    body: `Код подтверждения: ${SECRET_MASK}. Он нужен для переноса номера; никому его не сообщайте. Код действует 10 минут.`,
+    secret: code,
   };
 }

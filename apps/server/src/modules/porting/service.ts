@@ -565,7 +565,9 @@ export async function sendCode(deps: PortingDeps, owner: Owner & { userId: numbe
       expiresAt,
       attemptsLeft: CODE_ATTEMPTS,
     });
-    await deps.notify(tx, [codeNotification({ userId: owner.userId, orderId: id, msisdn: order.msisdn }, code)]);
+    await deps.notify(tx, [
+      codeNotification({ userId: owner.userId, orderId: id, msisdn: order.msisdn }, { value: code, expiresAt }),
+    ]);
     await deps.watch.alert(tx, { kind: 'code', msisdn: order.msisdn, actorUserId: owner.userId, orderId: id, at: now });
   });
   return {

@@ -60,7 +60,7 @@ const DeskOrderSchema = Type.Object(
         channel: Type.Union([Type.Literal('sms'), Type.Literal('email')]),
         recipient: Type.String({ description: 'Скрыт: полностью — в персональных данных' }),
         subject: Type.String(),
-        body: Type.String(),
+        body: Type.String({ description: 'Код подтверждения в тексте скрыт: ••••••' }),
         status: Type.String({ description: 'pending, sent, failed, skipped' }),
         attempts: Type.Integer(),
         error: MaybeText,
@@ -100,7 +100,7 @@ const portingStaffRoutes: FastifyPluginAsyncTypebox<{ deps: PortingDeps }> = asy
       schema: {
         ...STAFF_SCHEMA,
         operationId: 'findStaffPortingOrders',
-        summary: 'Найти заявления по номеру заявления или номеру телефона',
+        summary: 'Найти заявления по номеру заявления или номеру телефона (поиск записывается в журнал)',
         querystring: Type.Object({
           q: Type.String({ minLength: 1, maxLength: 40, description: '4711 или +7 916 123-45-67' }),
         }),
@@ -121,7 +121,7 @@ const portingStaffRoutes: FastifyPluginAsyncTypebox<{ deps: PortingDeps }> = asy
       },
     },
     async (request) =>
-      (await findForDesk(deps, request.query.q)).map((o) => ({
+      (await findForDesk(deps, actorOf(request), request.query.q)).map((o) => ({
         ...o,
         createdAt: o.createdAt.toISOString(),
         lastUpdateAt: o.lastUpdateAt.toISOString(),
@@ -136,12 +136,12 @@ const portingStaffRoutes: FastifyPluginAsyncTypebox<{ deps: PortingDeps }> = asy
       schema: {
         ...STAFF_SCHEMA,
         operationId: 'getStaffPortingOrder',
-        summary: 'Заявление: ход, сообщения БДПН, отправленные уведомления',
+        summary: 'Заявление: ход, сообщения БДПН, отправленные уведомления (просмотр записывается в журнал)',
         params: IdParams,
         response: { 200: Type.Ref('StaffPortingOrder'), 400: ProblemRef, 404: ProblemRef },
       },
     },
-    async (request) => deskOrder(deps, request.params.id),
+    async (request) => deskOrder(deps, actorOf(request), request.params.id),
   );
 
   app.get(

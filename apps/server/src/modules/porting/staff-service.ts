@@ -1,10 +1,15 @@
 import { normaliseMsisdn } from '@perenos/phone';
 import { conflict, notFound, validationProblem } from '../../lib/problem';
-import { notificationsOfOrder } from '../notifications';
+import { notificationsOfOrder, SECRET_MASK } from '../notifications';
 import { audit, type StaffActor } from '../staff';
 import * as repo from './repository';
 import type { PortingDeps } from './service';
 import { withdrawOrder } from './withdrawal';
+
+/** A stored secret's message as support sees it: every digit run of code length masked, whatever the text. */
+function maskDigits(body: string): string {
+  return body.replace(/\d{6}/g, SECRET_MASK);
+}
 
 /** An address or number shown to support without the personal-data view: enough to recognise, not to use. */
 export function maskRecipient(recipient: string): string {
@@ -13,26 +18,41 @@ export function maskRecipient(recipient: string): string {
   return recipient.length > 4 ? `${recipient.slice(0, 4)}*****${recipient.slice(-2)}` : '***';
 }
 
-/** Orders by their number (id) or by the phone number they move; 400 when the text is neither. */
-export async function findForDesk(deps: PortingDeps, query: string) {
+/**
+ * Orders by their number (id) or by the phone number they move; 400 when the text is neither. The search is
+ * audited in the transaction that reads its answer (who looked up which number, and what they saw).
+ */
+export async function findForDesk(deps: PortingDeps, actor: StaffActor, query: string) {
   const text = query.trim().replace(/^№\s*/, '');
   const msisdn = normaliseMsisdn(text);
-  if (msisdn) return repo.findOrdersForDesk(deps.db, { msisdn }, 50);
-  if (/^[1-9]\d{0,9}$/.test(text) && Number(text) <= 2_147_483_647) {
-    return repo.findOrdersForDesk(deps.db, { id: Number(text) }, 1);
-  }
-  throw validationProblem({ q: ['Введите номер заявления (например 4711) или номер телефона.'] });
+  const by = msisdn
+    ? { where: { msisdn }, limit: 50, target: `msisdn:${msisdn}` }
+    : /^[1-9]\d{0,9}$/.test(text) && Number(text) <= 2_147_483_647
+      ? { where: { id: Number(text) }, limit: 1, target: `order:${text}` }
+      : null;
+  if (!by) throw validationProblem({ q: ['Введите номер заявления (например 4711) или номер телефона.'] });
+  return deps.db.transaction(async (tx) => {
+    const found = await repo.findOrdersForDesk(tx, by.where, by.limit);
+    await audit(tx, actor, 'porting.search', by.target, { found: found.map((o) => o.id) });
+    return found;
+  });
 }
 
-/** What support sees of an order: its state, timeline, the central database's messages, what was sent. */
-export async function deskOrder(deps: PortingDeps, id: number) {
-  const view = await repo.findOrder(deps.db, id);
-  if (!view) throw notFound();
-  const [events, portation, sent] = await Promise.all([
-    repo.orderEvents(deps.db, id),
-    repo.portationForDesk(deps.db, id),
-    notificationsOfOrder(deps.db, id),
-  ]);
+/**
+ * What support sees of an order: its state, timeline, the central database's messages, what was sent (a
+ * code only masked: it is stored so). The order and its messages are read in the transaction that audits
+ * the view.
+ */
+export async function deskOrder(deps: PortingDeps, actor: StaffActor, id: number) {
+  const { view, events, portation, sent } = await deps.db.transaction(async (tx) => {
+    const view = await repo.findOrder(tx, id);
+    if (!view) throw notFound();
+    const events = await repo.orderEvents(tx, id);
+    const portation = await repo.portationForDesk(tx, id);
+    const sent = await notificationsOfOrder(tx, id);
+    await audit(tx, actor, 'porting.order.view', `order:${id}`, { notifications: sent.length });
+    return { view, events, portation, sent };
+  });
   let gateway:
     | { messages: { seq: number; type: string; at: string; reason: string | null }[] }
     | { error: string }
@@ -81,7 +101,7 @@ export async function deskOrder(deps: PortingDeps, id: number) {
       channel: n.channel,
       recipient: maskRecipient(n.recipient),
       subject: n.subject,
-      body: n.body,
+      body: n.carriesSecret ? maskDigits(n.body) : n.body,
       status: n.status,
       attempts: n.attempts,
       error: n.error,
@@ -93,13 +113,14 @@ export async function deskOrder(deps: PortingDeps, id: number) {
 
 /** The applicant's personal data on an order: each view is audited (who looked, at which order). */
 export async function deskPersonalData(deps: PortingDeps, actor: StaffActor, id: number) {
-  const view = await repo.findOrder(deps.db, id);
-  if (!view) throw notFound();
-  const applicant = view.order.userId === null ? undefined : await repo.findApplicant(deps.db, view.order.userId);
-  const sent = await notificationsOfOrder(deps.db, id);
-  await deps.db.transaction((tx) =>
-    audit(tx, actor, 'porting.personal-data.view', `order:${id}`, { applicant: applicant?.id ?? null }),
-  );
+  const { view, applicant, sent } = await deps.db.transaction(async (tx) => {
+    const view = await repo.findOrder(tx, id);
+    if (!view) throw notFound();
+    const applicant = view.order.userId === null ? undefined : await repo.findApplicant(tx, view.order.userId);
+    const sent = await notificationsOfOrder(tx, id);
+    await audit(tx, actor, 'porting.personal-data.view', `order:${id}`, { applicant: applicant?.id ?? null });
+    return { view, applicant, sent };
+  });
   const profile = applicant?.profile ?? null;
   return {
     name: applicant?.name ?? null,
@@ -120,6 +141,13 @@ export async function resendLast(deps: PortingDeps, actor: StaffActor, id: numbe
   if (!last) {
     throw conflict('Уведомлений не было', 'По этому заявлению сайт ещё ничего не отправлял.');
   }
+  if (last.carriesSecret) {
+    // The code is kept only as its HMAC: a copy could carry only the mask.
+    throw conflict(
+      'Код подтверждения повторно не отправляется',
+      'Сайт хранит код только в виде хеша. Абонент может запросить новый код на сайте.',
+    );
+  }
   await deps.db.transaction(async (tx) => {
     await deps.notify(tx, [
       {
@@ -136,13 +164,14 @@ export async function resendLast(deps: PortingDeps, actor: StaffActor, id: numbe
       channel: last.channel,
     });
   });
-  return deskOrder(deps, id);
+  return deskOrder(deps, actor, id);
 }
 
 /**
  * Cancels a stuck order through the porting module's own withdrawal (the same rules and row locks as the
  * subscriber's, and the central database is asked to cancel a filed application), with support's reason
- * on the timeline and in the SMS and e-mail the subscriber gets; audited in the transaction that ends it.
+ * on the timeline and in the SMS and e-mail the subscriber gets; audited in the transaction that ends it,
+ * or, once the central database was asked, with whatever came of it (it changed there either way).
  */
 export async function cancelByStaff(deps: PortingDeps, actor: StaffActor, id: number, reason: string) {
   const view = await repo.findOrder(deps.db, id);
@@ -151,10 +180,11 @@ export async function cancelByStaff(deps: PortingDeps, actor: StaffActor, id: nu
   const ended = await withdrawOrder(deps, id, {
     draft: { reason: `${words}.`, description: words, tell: true },
     submitted: { reason: `${words}.`, description: words },
-    record: (tx) => audit(tx, actor, 'porting.cancel', `order:${id}`, { reason, from: view.order.status }),
+    record: (tx, outcome) =>
+      audit(tx, actor, 'porting.cancel', `order:${id}`, { reason, from: view.order.status, ...outcome }),
   });
   if (!ended) {
     throw conflict('Заявление уже завершено', 'Его отменили раньше или перенос закончился.');
   }
-  return deskOrder(deps, id);
+  return deskOrder(deps, actor, id);
 }

@@ -65,12 +65,18 @@ describe('the porting desk', () => {
     expect(desk.timeline.length).toBeGreaterThan(0);
     expect(desk.notifications.length).toBeGreaterThan(0);
     for (const n of desk.notifications) expect(n.recipient).toMatch(/\*\*\*/);
-    // Reading the course is not a view of personal data; the personal data are, and each is audited.
-    expect(await auditOf(`order:${order.id}`)).toEqual([]);
+    // Each read is audited: the searches (by the order's number, by the phone number), the course with
+    // its messages, the personal data.
+    expect(await auditOf(`order:${order.id}`)).toEqual(['porting.order.view', 'porting.search']);
+    expect(await auditOf(`msisdn:${order.msisdn}`)).toEqual(['porting.search']);
     const personal = await staffCall(t.app, support, 'GET', `/api/v1/staff/porting/orders/${order.id}/personal`);
     expect(personal.statusCode).toBe(200);
     expect(personal.json().recipients.length).toBeGreaterThan(0);
-    expect(await auditOf(`order:${order.id}`)).toEqual(['porting.personal-data.view']);
+    expect(await auditOf(`order:${order.id}`)).toEqual([
+      'porting.personal-data.view',
+      'porting.order.view',
+      'porting.search',
+    ]);
   });
 
   it('resends the last notification as a new message, audited', async () => {
@@ -113,7 +119,8 @@ describe('the porting desk', () => {
     );
     expect(told.map((n) => n.channel)).toContain('sms');
     expect(told[0]?.body).toContain(reason);
-    expect(await auditOf(`order:${stuck.id}`)).toEqual(['porting.cancel']);
+    // One cancellation, and the order as it answered (a read of its messages).
+    expect(await auditOf(`order:${stuck.id}`)).toEqual(['porting.order.view', 'porting.cancel']);
   });
 
   it('shows the job queue and retries a failed job, audited', async () => {

@@ -38,9 +38,21 @@ export interface Withdrawal {
   draft: { reason: string; description: string; tell: boolean };
   /** A submitted application withdrawn (the subscriber is always told). */
   submitted: { reason: string; description: string };
-  /** Written in the transaction that ends the order (the staff audit of a cancellation). */
-  record?: (tx: Database) => Promise<void>;
+  /**
+   * Written in the transaction that ends the order, or, once the central database was asked, in one of its
+   * own whatever the answer (the staff audit of a cancellation: the central database changed either way).
+   */
+  record?: (tx: Database, outcome: WithdrawalOutcome) => Promise<void>;
 }
+
+/** What became of a withdrawal: `centralDatabase` says whether the central database was asked to cancel. */
+export type WithdrawalOutcome = { centralDatabase: boolean } & (
+  | { result: 'withdrawn' }
+  /** The central database cancelled it, but the order had ended meanwhile (the engine applied its «Cancelled» first). */
+  | { result: 'already-ended' }
+  | { result: 'refused'; refusal: string }
+  | { result: 'unavailable' }
+);
 
 /** The subscriber's own withdrawal (`DELETE /v1/order/portation/{id}`). */
 export const BY_SUBSCRIBER: Withdrawal = {
@@ -67,7 +79,7 @@ export async function withdrawOrder(deps: PortingDeps, id: number, how: Withdraw
         { kind: 'cancelled', description: how.draft.description },
         { now, tell: how.draft.tell },
       );
-      await how.record?.(tx);
+      await how.record?.(tx, { centralDatabase: false, result: 'withdrawn' });
       return { kind: 'ended', change };
     }
     const portation = (await repo.lockPortationOfOrder(tx, id)) ?? null;
@@ -77,7 +89,7 @@ export async function withdrawOrder(deps: PortingDeps, id: number, how: Withdraw
       return { kind: 'ask', portation };
     }
     // Never sent to the central database: withdrawn here, and the engine will not send it.
-    return { kind: 'ended', change: await withdrawn(deps, tx, how, order, portation, now) };
+    return { kind: 'ended', change: await withdrawn(deps, tx, how, order, portation, now, false) };
   });
   if (decided.kind === 'nothing') return false;
   if (decided.kind === 'ended') {
@@ -86,14 +98,25 @@ export async function withdrawOrder(deps: PortingDeps, id: number, how: Withdraw
   }
   const { gateway } = deps;
   if (!gateway) throw centralDatabaseUnavailable();
+  const recordApart = async (outcome: WithdrawalOutcome) => {
+    const { record } = how;
+    if (record) await deps.db.transaction((tx) => record(tx, outcome));
+  };
   let result: CancelResult;
   try {
     result = await withdrawAtCentralDatabase({ ...deps, gateway }, decided.portation);
   } catch (err) {
-    if (err instanceof GatewayUnavailable) throw centralDatabaseUnavailable();
+    if (err instanceof GatewayUnavailable) {
+      // It may have arrived: the record says the central database was asked.
+      await recordApart({ centralDatabase: true, result: 'unavailable' });
+      throw centralDatabaseUnavailable();
+    }
     throw err;
   }
-  if (!result.cancelled) throw validationProblem({ status: [`Отозвать заявление нельзя: ${result.reason}.`] });
+  if (!result.cancelled) {
+    await recordApart({ centralDatabase: true, result: 'refused', refusal: result.reason });
+    throw validationProblem({ status: [`Отозвать заявление нельзя: ${result.reason}.`] });
+  }
   const change = await deps.db.transaction(async (tx) => {
     const order = await repo.lockOrder(tx, id);
     const portation = (await repo.lockPortationOfOrder(tx, id)) ?? null;
@@ -103,9 +126,10 @@ export async function withdrawOrder(deps: PortingDeps, id: number, how: Withdraw
       if (order?.status === 'Done' || portation?.status === 'Done') {
         throw new Error(`portation of order ${id} was ported after the central database confirmed its withdrawal`);
       }
+      await how.record?.(tx, { centralDatabase: true, result: 'already-ended' });
       return null;
     }
-    return withdrawn(deps, tx, how, order, portation, deps.now());
+    return withdrawn(deps, tx, how, order, portation, deps.now(), true);
   });
   if (change) deps.publish(change);
   return change !== null;
@@ -123,6 +147,7 @@ async function withdrawn(
   order: repo.OrderRow,
   portation: repo.PortationRow | null,
   now: Date,
+  centralDatabase: boolean,
 ): Promise<PortationChange> {
   const change = await endAsDeleted(
     deps,
@@ -132,7 +157,7 @@ async function withdrawn(
     { kind: 'cancelled', description: how.submitted.description },
     { now, tell: true },
   );
-  await how.record?.(tx);
+  await how.record?.(tx, { centralDatabase, result: 'withdrawn' });
   return change;
 }
 

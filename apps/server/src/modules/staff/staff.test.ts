@@ -291,6 +291,15 @@ describe('feedback inbox', () => {
     });
     expect(handled.json().status).toBe('handled');
     const log = (await staffCall(t.app, admin, 'GET', `/api/v1/staff/audit?target=feedback:${id}`)).json();
-    expect(log.data.map((e: { action: string }) => e.action)).toEqual(['feedback.status', 'feedback.reply']);
+    // The changes, and each read of the message (the answers show it).
+    expect(log.data.map((e: { action: string }) => e.action)).toEqual([
+      'feedback.view',
+      'feedback.status',
+      'feedback.view',
+      'feedback.reply',
+    ]);
+    const listed = (await staffCall(t.app, admin, 'GET', '/api/v1/staff/audit?action=feedback.list')).json();
+    expect(listed.data[0]).toMatchObject({ actorOid: CITIZENS.dolgova, details: { status: 'new' } });
+    expect(listed.data[0].details.shown).toContain(id);
   });
 });

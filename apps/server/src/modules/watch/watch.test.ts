@@ -1,8 +1,8 @@
-import { and, desc, eq, like, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, CITIZENS, CookieJar, signIn } from '../../../test/esia';
-import { ACCEPTED, operatorIdOf, tariffOf } from '../../../test/porting';
+import { ACCEPTED, operatorIdOf, queuedCode, tariffOf } from '../../../test/porting';
 import { signInStaff, staffCall } from '../../../test/staff';
 import { addDays, moscowDay } from '../../lib/moscow';
 import { createSecondNode, createTestApp, type TestApp } from '../../test/app';
@@ -111,15 +111,9 @@ async function prepared(jar: CookieJar, msisdn: string) {
   return put.json() as { id: number; msisdn: string };
 }
 
-/** The confirmation code last sent to a number (the SMS as queued). */
-async function lastCode(msisdn: string): Promise<string> {
-  const [sms] = await t.app.db
-    .select({ body: notifications.body })
-    .from(notifications)
-    .where(and(eq(notifications.recipient, msisdn), like(notifications.body, 'Код подтверждения%')))
-    .orderBy(desc(notifications.id))
-    .limit(1);
-  return /(\d{6})/.exec(sms?.body ?? '')?.[1] ?? '';
+/** The confirmation code last sent to a number (the SMS as queued, opened as its sending job would). */
+function lastCode(msisdn: string): Promise<string> {
+  return queuedCode(t.app, t.config.sessionSecret, msisdn, new Date(clock.t));
 }
 
 /** Step 3 for a number that is not the applicant's ESIA mobile: the SMS code, then submit. */

@@ -13,7 +13,7 @@ import { createInterface } from 'node:readline';
 import { loadConfig } from '../../../config/env';
 import { prepareDatabase } from '../../../db/prepare';
 import { JobQueue } from '../../../lib/jobs';
-import { configuredChannels, NOTIFICATION_QUEUES, queueNotifications } from '../../notifications';
+import { configuredChannels, NOTIFICATION_QUEUES, queueNotifications, secretKeys } from '../../notifications';
 import { registryWatch } from '../../watch';
 import { formatPlanSummary, importNumberingPlan } from '../registry/plan-import';
 import {
@@ -122,7 +122,7 @@ async function main(argv: string[]): Promise<number> {
       const channels = configuredChannels(config.notifications);
       const watch = registryWatch({
         notify: async (tx, messages) => {
-          await queueNotifications(tx, jobs, channels, messages);
+          await queueNotifications(tx, jobs, channels, secretKeys(config.sessionSecret), messages);
         },
         siteOrigin: config.publicOrigin ?? null,
       });
