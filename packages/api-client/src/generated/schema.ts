@@ -290,7 +290,7 @@ export interface paths {
         };
         /**
          * Поток изменений заявлений и переносов пользователя (Server-Sent Events)
-         * @description text/event-stream: событие `portation` с данными { orderId, portationId, msisdn, status } при каждом изменении, комментарий раз в 20 с.
+         * @description text/event-stream: событие `portation` с данными { orderId, portationId, msisdn, status } при каждом изменении, комментарий раз в 20 с. Не больше 5 потоков на сеанс входа (429); поток закрывается, когда сеанс завершён (выход, удаление данных).
          */
         get: operations["getAccountEvents"];
         put?: never;
@@ -3428,6 +3428,15 @@ export interface operations {
             };
             /** @description Описание ошибки (RFC 9457) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
