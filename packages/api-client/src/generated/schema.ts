@@ -1085,7 +1085,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Выйти с сайта и из ЕСИА */
+        /**
+         * Выйти с сайта и из ЕСИА
+         * @description Переход с другого сайта (Sec-Fetch-Site: cross-site или same-site) не завершает сеанс: в ответ страница «Выйти из личного кабинета?» с кнопкой, которая ведёт сюда же с этого сайта.
+         */
         get: operations["esiaLogout"];
         put?: never;
         post?: never;
@@ -5294,6 +5297,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Страница подтверждения выхода (переход с другого сайта) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
             /** @description Переход по адресу из заголовка Location */
             302: {
                 headers: {
