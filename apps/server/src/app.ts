@@ -9,6 +9,7 @@ import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config/env';
 import type { DatabaseHandle } from './db/client';
 import { AccessLog, requestSerializer } from './lib/access-log';
+import { flagApiRoute, isApiPath, isApiRequest } from './lib/api-route';
 import { PROBLEM_TYPES, VALIDATION_TITLE } from './lib/problem';
 import { requestLogger } from './lib/request-logger';
 import { helmetHeaders } from './lib/security-headers';
@@ -69,11 +70,6 @@ function tileOrigin(template: string | undefined): string[] {
   if (!template) return [];
   const match = /^(https?:\/\/)([^/]+)/.exec(template.replace(/\{s\}/g, '*'));
   return match ? [`${match[1]}${match[2]}`] : [];
-}
-
-/** The API's answers (JSON, the operators' logos) as against pages: everything under /api/ but the docs page. */
-function isApiAnswer(url: string): boolean {
-  return url.startsWith('/api/') && !url.startsWith('/api/docs');
 }
 
 /** Builds the whole site: infrastructure plugins first, then one plugin per domain under /api, then the web app. */
@@ -140,12 +136,13 @@ export async function buildApp({
     // instead of a bare 503: the database stays open until the last request has its answer.
     return503OnClosing: false,
     // A path that is not valid percent-encoding (`/api/v1/news/%FF`) never reaches the router or the error
-    // handler: answered here in the API's own format.
+    // handler: answered here in the API's own format (no route was matched, so the text picks only the header
+    // set of this 400).
     frameworkErrors: (error, request, reply) => {
       const status: 400 | 414 = error.statusCode === 414 ? 414 : 400;
       (reply as FastifyReply)
         .code(status)
-        .headers(isApiAnswer(request.url) ? apiHeaders : securityHeaders)
+        .headers(isApiPath(request.url) ? apiHeaders : securityHeaders)
         .header('x-request-id', request.id)
         .type('application/problem+json')
         .send({
@@ -162,13 +159,16 @@ export async function buildApp({
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // Every route is flagged as the API's or not by its declared path, before any is registered: CSRF, the
+  // API's headers and the drain decide on the matched route, never on how the address was spelled.
+  app.addHook('onRoute', flagApiRoute);
   await app.register(errorsPlugin);
   await app.register(drainPlugin);
   await app.register(inputGuardPlugin);
   // The hooks every request runs are callback-style, not async: an async hook costs a promise and a
   // microtask turn per request (decision 023). Headers set here stay on every answer, errors included.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isApiAnswer(request.url) ? apiHeaders : securityHeaders);
+    reply.headers(isApiRequest(request) ? apiHeaders : securityHeaders);
     reply.header('x-request-id', request.id);
     done();
   });

@@ -29,6 +29,11 @@ describe('the access log', () => {
     );
     expect(loggedUrl('/api/v1/msisdn/info?msisdn=79161234567')).toBe('/api/v1/msisdn/info?msisdn=79161234567');
     expect(loggedUrl('/code/state')).toBe('/code/state');
+    // Names are read as the query parser reads them (issue 35): an encoded name is the same parameter.
+    expect(loggedUrl('/api/v1/esia/callback?%63ode=abc&st%61te=5f0c&%73tate=x')).toBe(
+      '/api/v1/esia/callback?%63ode=***&st%61te=***&%73tate=***',
+    );
+    expect(loggedUrl('/api/v1/esia/callback?%ZZ=abc&code')).toBe('/api/v1/esia/callback?***&code');
   });
 
   it('writes no secret either in the lines Fastify writes with the request: a 5xx, an unknown route', async () => {

@@ -12,12 +12,41 @@ import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
  * authorization `code` and the `state` beside it in the callback, the `client_secret` of the stand-in's
  * authorize address, and any token an address might carry.
  */
-const SECRET_PARAMS = /([?&](?:code|state|client_secret|access_token|id_token|refresh_token|token)=)[^&#]*/gi;
+const SECRET_NAMES = new Set(['code', 'state', 'client_secret', 'access_token', 'id_token', 'refresh_token', 'token']);
 
-/** The request's address as the log writes it: secret query values replaced with `***`. */
+/** A query parameter's name as the query parser reads it (`%63ode` is `code`); null when it does not decode. */
+function decodedName(raw: string): string | null {
+  if (!raw.includes('%') && !raw.includes('+')) return raw.toLowerCase();
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' ')).toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The request's address as the log writes it: secret query values replaced with `***`. A parameter is
+ * known by its decoded name, as the route reads it: `?%63ode=…` is the callback's `code` too (issue 35);
+ * a name that does not decode is hidden with its value, since what the parser makes of it is unknown.
+ */
 export function loggedUrl(url: string): string {
-  // Most addresses have no query at all: no regular expression for them.
-  return url.includes('?') ? url.replace(SECRET_PARAMS, '$1***') : url;
+  // Most addresses have no query at all: nothing to look at.
+  const mark = url.indexOf('?');
+  if (mark < 0) return url;
+  const pairs = url.slice(mark + 1).split('&');
+  let changed = false;
+  for (let i = 0; i < pairs.length; i++) {
+    const pair = pairs[i] as string;
+    const eq = pair.indexOf('=');
+    const name = eq < 0 ? pair : pair.slice(0, eq);
+    const decoded = decodedName(name);
+    if (decoded !== null && !SECRET_NAMES.has(decoded)) continue;
+    if (decoded === null) pairs[i] = '***';
+    else if (eq >= 0) pairs[i] = `${name}=***`;
+    else continue;
+    changed = true;
+  }
+  return changed ? `${url.slice(0, mark + 1)}${pairs.join('&')}` : url;
 }
 
 /**

@@ -97,7 +97,9 @@ export default fp(
     // the socket closes). Writes are served: a balancer does not retry a POST it has already sent.
     app.addHook('onRequest', (request, reply, done) => {
       if (!draining || (request.method !== 'GET' && request.method !== 'HEAD')) return done();
-      if (request.url === '/api/health' || request.url === '/api/ready') return done();
+      // The probes by their matched route, however the address is spelled.
+      const route = request.routeOptions.url;
+      if (route === '/api/health' || route === '/api/ready') return done();
       reply.code(503).header('retry-after', '1').type('application/problem+json').send({
         type: PROBLEM_TYPES.unavailable,
         title: 'Сервер перезапускается',

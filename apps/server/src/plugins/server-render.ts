@@ -479,7 +479,8 @@ export async function createPageRenderer(
     if (
       request.method === 'GET' ||
       request.method === 'HEAD' ||
-      !request.url.startsWith('/api/v1/staff/') ||
+      // The matched route says it is a staff call, not the address's text (`/%61pi/v1/staff/…` is one too).
+      request.routeOptions.config.staff === undefined ||
       reply.statusCode >= 400
     ) {
       return done(null, payload);

@@ -22,6 +22,7 @@ export class SessionFamilyCache {
   private entries = new Map<string, Entry>();
   private loading = new Map<string, Promise<boolean>>();
   private subscriber: Redis | null = null;
+  private readonly listeners = new Set<(familyId: string) => void>();
   private readonly channel: string;
   readonly ttlMs: number;
 
@@ -41,7 +42,9 @@ export class SessionFamilyCache {
     const subscriber = this.redis.duplicate();
     subscriber.on('error', onError);
     subscriber.on('message', (channel: string, familyId: string) => {
-      if (channel === this.channel) this.remember(familyId, false);
+      if (channel !== this.channel) return;
+      this.remember(familyId, false);
+      this.tell(familyId);
     });
     await subscriber.subscribe(this.channel);
     this.subscriber = subscriber;
@@ -76,10 +79,24 @@ export class SessionFamilyCache {
     return pending;
   }
 
+  /**
+   * Calls `listener` with every family revoked on this node or (through Redis) on another one, at once;
+   * a family may be told twice (this node hears its own message back). Returns the function that stops it.
+   */
+  onRevoked(listener: (familyId: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
   /** Called after a family was revoked in the database: this node and (through Redis) every other forget it. */
   async revoked(familyId: string): Promise<void> {
     this.remember(familyId, false);
+    this.tell(familyId);
     if (this.redis) await this.redis.publish(this.channel, familyId);
+  }
+
+  private tell(familyId: string): void {
+    for (const listener of this.listeners) listener(familyId);
   }
 
   private remember(familyId: string, active: boolean): void {

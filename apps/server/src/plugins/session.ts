@@ -34,6 +34,13 @@ export interface SessionRuntime {
   clearCookies(reply: FastifyReply): void;
   /** Tells this node and every other one that a family was revoked in the database (sign-out, theft). */
   familyRevoked(familyId: string): Promise<void>;
+  /**
+   * Calls `listener` with each family revoked on any node (on this one only without Redis): what lives
+   * beside a session, an open event stream, ends with it. Returns the function that stops listening.
+   */
+  onFamilyRevoked(listener: (familyId: string) => void): () => void;
+  /** Whether a family is still active, as this node's session check answers it (decision 010). */
+  familyActive(familyId: string): Promise<boolean> | boolean;
 }
 
 declare module 'fastify' {
@@ -94,6 +101,8 @@ export default fp(
         reply.clearCookie(runtime.refreshCookie, base);
       },
       familyRevoked: (familyId) => families.revoked(familyId),
+      onFamilyRevoked: (listener) => families.onRevoked(listener),
+      familyActive: (familyId) => families.isActive(familyId),
     };
     app.decorate('session', runtime);
     app.decorateRequest('user', null);

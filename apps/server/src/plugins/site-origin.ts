@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config/env';
+import { isApiRequest } from '../lib/api-route';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,7 +38,7 @@ export default fp(
       // pages move to the site's one origin. Only ever to that origin, never to a Host the caller chose; only
       // a browser's navigation (the server's own calls to its stand-ins keep their Authorization header).
       app.addHook('onRequest', (request, reply, done) => {
-        if (!port || request.headers['sec-fetch-mode'] !== 'navigate' || request.url.startsWith('/api/')) return done();
+        if (!port || request.headers['sec-fetch-mode'] !== 'navigate' || isApiRequest(request)) return done();
         const host = request.headers.host;
         if (host && LOOPBACK_HOSTS.has(host.replace(/:\d+$/, '')) && host !== `localhost:${port}`) {
           reply.redirect(`${app.siteOrigin()}${request.url}`, 308);

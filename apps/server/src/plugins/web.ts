@@ -34,7 +34,15 @@ export default fp(
     if (hasWeb) {
       app.addHook('onRequest', (request, reply, done) => {
         const { method, url } = request;
-        if ((method === 'GET' || method === 'HEAD') && !url.startsWith('/api/') && !url.startsWith('/staff')) {
+        // Only a page's route may be answered with a kept page: an API route under any spelling never is.
+        const route = request.routeOptions.url;
+        const pageRoute = route === '/*' || route === '/';
+        if (
+          (method === 'GET' || method === 'HEAD') &&
+          pageRoute &&
+          !url.startsWith('/api/') &&
+          !url.startsWith('/staff')
+        ) {
           if (renderPage?.serveKept(request, reply)) return;
         }
         // An address of a page (no file extension) that only the static files' wildcard matched is drawn at

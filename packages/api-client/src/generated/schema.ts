@@ -290,7 +290,7 @@ export interface paths {
         };
         /**
          * Поток изменений заявлений и переносов пользователя (Server-Sent Events)
-         * @description text/event-stream: событие `portation` с данными { orderId, portationId, msisdn, status } при каждом изменении, комментарий раз в 20 с.
+         * @description text/event-stream: событие `portation` с данными { orderId, portationId, msisdn, status } при каждом изменении, комментарий раз в 20 с. Не больше 5 потоков на сеанс входа (429); поток закрывается, когда сеанс завершён (выход, удаление данных).
          */
         get: operations["getAccountEvents"];
         put?: never;
@@ -1085,7 +1085,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Выйти с сайта и из ЕСИА */
+        /**
+         * Выйти с сайта и из ЕСИА
+         * @description Переход с другого сайта (Sec-Fetch-Site: cross-site или same-site) не завершает сеанс: в ответ страница «Выйти из личного кабинета?» с кнопкой, которая ведёт сюда же с этого сайта.
+         */
         get: operations["esiaLogout"];
         put?: never;
         post?: never;
@@ -3447,6 +3450,15 @@ export interface operations {
                     "text/event-stream": components["schemas"]["Problem"];
                 };
             };
+            /** @description Описание ошибки (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     findStaffPortingOrders: {
@@ -5298,6 +5310,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Страница подтверждения выхода (переход с другого сайта) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
             /** @description Переход по адресу из заголовка Location */
             302: {
                 headers: {

@@ -21,6 +21,35 @@ import {
 import { beginLogin, completeLogin, personalInfo } from './service';
 
 const TAGS = ['Вход через Госуслуги'];
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+
+/** The question a sign-out link from another site gets: a page without scripts or styles of its own. */
+export function logoutConfirmPage(returnPath: string): string {
+  const back = escapeHtml(returnPath);
+  return `<!doctype html>
+<html lang="ru">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<title>Выйти из личного кабинета?</title>
+</head>
+<body>
+<main>
+<h1>Выйти из личного кабинета?</h1>
+<p>Вы перешли по ссылке на выход с другого сайта. Если вы хотите выйти из личного кабинета и из Госуслуг, нажмите «Выйти».</p>
+<form method="get" action="/api/v1/esia/logout">
+<input type="hidden" name="returnUrl" value="${back}">
+<button type="submit">Выйти</button>
+</form>
+<p><a href="/">Не выходить и перейти на главную</a></p>
+</main>
+</body>
+</html>
+`;
+}
 const STATE_TTL_SECONDS = 15 * 60;
 // A person signs in or refreshes a few times an hour; a stream from one address is a script
 // (each sign-in stores a state and makes a signature).
@@ -203,13 +232,30 @@ const esiaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'esiaLogout',
         tags: TAGS,
         summary: 'Выйти с сайта и из ЕСИА',
+        description:
+          'Переход с другого сайта (Sec-Fetch-Site: cross-site или same-site) не завершает сеанс: в ответ страница «Выйти из личного кабинета?» с кнопкой, которая ведёт сюда же с этого сайта.',
         querystring: ReturnUrlQuery,
-        response: { 302: RedirectResponse, 400: ProblemRef },
+        response: {
+          200: {
+            description: 'Страница подтверждения выхода (переход с другого сайта)',
+            content: { 'text/html': { schema: Type.String() } },
+          },
+          302: RedirectResponse,
+          400: ProblemRef,
+        },
       },
     },
     async (request: FastifyRequest<{ Querystring: { returnUrl?: string } }>, reply) => {
       const origin = app.siteOrigin(request);
       const returnPath = safeReturnPath(request.query.returnUrl, origin);
+      // Any page may link here: a navigation another site started asks first instead of signing the
+      // visitor out (issue 35). The button is a navigation from this site (Sec-Fetch-Site: same-origin),
+      // which no other site can make, and the page cannot be framed (the API's headers), so it needs no token.
+      // A typed or bookmarked address (`none`) and browsers that send no Fetch Metadata sign out as before.
+      const fetchSite = request.headers['sec-fetch-site'];
+      if (fetchSite === 'cross-site' || fetchSite === 'same-site') {
+        return reply.code(200).type('text/html; charset=utf-8').send(logoutConfirmPage(returnPath));
+      }
       const refresh = request.cookies[app.session.refreshCookie];
       const familyId = request.sessionFamilyId ?? (refresh ? await familyOfRefreshToken(app.db, refresh) : null);
       if (familyId) {

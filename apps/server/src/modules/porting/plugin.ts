@@ -22,6 +22,7 @@ import {
 } from './service';
 import portingStaffRoutes from './staff-routes';
 import { databaseProcessStore, lookupRegistry } from './standin-store';
+import { memoryStreamSlots, redisStreamSlots } from './stream-slots';
 import { withdrawalFailed, withdrawJob } from './withdrawal';
 
 /** Where the central-database stand-in is mounted (demo and test only). */
@@ -115,7 +116,9 @@ export default fp(
       if (config.jobWorkers) await app.jobs.schedule(EXPIRE_QUEUE, '*/10 * * * *');
     });
     app.addHook('onClose', async () => feed.close());
-    await app.register(portingRoutes, { prefix: '/api', deps, feed });
+    // A session's open streams, counted across every node through Redis when there is one.
+    const slots = app.redis ? redisStreamSlots(app.redis, app.redisPrefix) : memoryStreamSlots();
+    await app.register(portingRoutes, { prefix: '/api', deps, feed, slots });
     await app.register(portingStaffRoutes, { prefix: '/api', deps });
   },
   { name: 'porting', dependencies: ['database', 'session', 'lookup', 'jobs', 'notifications', 'staff', 'metrics'] },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { rateLimited } from '../../lib/problem';
 import { ProblemRef } from '../../lib/schemas';
 import { ORDER_OWNER } from '../../lib/security';
 import type { ChangeFeed } from './live';
@@ -31,6 +32,7 @@ import {
   submitOrder,
   updateOrder,
 } from './service';
+import { MAX_STREAMS_PER_SESSION, type StreamSlots } from './stream-slots';
 import { deleteOrder } from './withdrawal';
 
 const TAGS = ['Заявления на перенос'];
@@ -39,8 +41,11 @@ const OWNER_COOKIE_SECONDS = 8 * 24 * 3600;
 const SSE_HEARTBEAT_MS = 20_000;
 
 /** The five order calls (docs/product.md §13), the confirmation code, and the live stream of the user's portations. */
-const portingRoutes: FastifyPluginAsyncTypebox<{ deps: PortingDeps; feed: ChangeFeed }> = async (app, opts) => {
-  const { deps, feed } = opts;
+const portingRoutes: FastifyPluginAsyncTypebox<{ deps: PortingDeps; feed: ChangeFeed; slots: StreamSlots }> = async (
+  app,
+  opts,
+) => {
+  const { deps, feed, slots } = opts;
   app.addSchema(PortationOrderSchema);
   app.addSchema(PortationProblemSchema);
   app.addSchema(CodeSentSchema);
@@ -334,10 +339,18 @@ const portingRoutes: FastifyPluginAsyncTypebox<{ deps: PortingDeps; feed: Change
   );
 
   // Server-Sent Events: the user's open pages hear of every change of their orders and portations.
-  const streams = new Set<FastifyReply>();
+  // A stream belongs to its session (family): it ends when the session is revoked on any node — sign-out,
+  // a stolen refresh token, «Удалить мои данные» — and a session holds at most a few (issue 35).
+  const streams = new Map<string, Set<() => void>>();
+  const endAll = (familyId: string) => {
+    for (const end of streams.get(familyId) ?? []) end();
+  };
+  const stopListening = app.session.onFamilyRevoked(endAll);
   app.addHook('preClose', async () => {
-    for (const open of streams) open.raw.end();
+    stopListening();
+    for (const family of streams.values()) for (const end of family) end();
   });
+  const slotError = (err: unknown) => app.log.warn({ err }, 'живой поток: счётчик потоков сеанса недоступен');
   app.get(
     '/v1/account/events',
     {
@@ -346,14 +359,28 @@ const portingRoutes: FastifyPluginAsyncTypebox<{ deps: PortingDeps; feed: Change
         operationId: 'getAccountEvents',
         tags: ['Личный кабинет'],
         summary: 'Поток изменений заявлений и переносов пользователя (Server-Sent Events)',
-        description:
-          'text/event-stream: событие `portation` с данными { orderId, portationId, msisdn, status } при каждом изменении, комментарий раз в 20 с.',
+        description: `text/event-stream: событие \`portation\` с данными { orderId, portationId, msisdn, status } при каждом изменении, комментарий раз в 20 с. Не больше ${MAX_STREAMS_PER_SESSION} потоков на сеанс входа (429); поток закрывается, когда сеанс завершён (выход, удаление данных).`,
         produces: ['text/event-stream'],
-        response: { 200: Type.String({ description: 'Поток событий' }), 401: ProblemRef },
+        response: { 200: Type.String({ description: 'Поток событий' }), 401: ProblemRef, 429: ProblemRef },
       },
     },
     async (request, reply) => {
       const { userId } = signedIn(request);
+      const familyId = request.sessionFamilyId;
+      if (familyId === null) throw new Error('signIn did not run');
+      const streamId = request.id;
+      // Redis unreachable: the stream opens uncounted (as the rate limits do), the failure logged.
+      const taken = await slots.take(familyId, streamId, deps.now().getTime()).catch((err: unknown) => {
+        slotError(err);
+        return true;
+      });
+      if (!taken) {
+        throw rateLimited(
+          `Личный кабинет открыт в слишком многих вкладках: не больше ${MAX_STREAMS_PER_SESSION} обновляются сами. Закройте лишние вкладки и обновите страницу.`,
+          undefined,
+          { 'retry-after': '30' },
+        );
+      }
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
@@ -365,18 +392,45 @@ const portingRoutes: FastifyPluginAsyncTypebox<{ deps: PortingDeps; feed: Change
         'x-request-id': request.id,
       });
       raw.write('retry: 3000\n: подключено\n\n');
-      streams.add(reply);
       const unsubscribe = feed.subscribe(userId, (change) => {
         const { orderId, portationId, msisdn, status } = change;
         raw.write(`event: portation\ndata: ${JSON.stringify({ orderId, portationId, msisdn, status })}\n\n`);
       });
-      const heartbeat = setInterval(() => raw.write(': ping\n\n'), SSE_HEARTBEAT_MS);
+      // Each heartbeat renews the slot and asks again whether the session lives: without Redis, a sign-out
+      // on another node reaches this one's streams here (within the session check's cache time and a beat).
+      const heartbeat = setInterval(() => {
+        raw.write(': ping\n\n');
+        slots.renew(familyId, streamId, deps.now().getTime()).catch(slotError);
+        stillActive();
+      }, SSE_HEARTBEAT_MS);
       heartbeat.unref();
-      request.raw.on('close', () => {
+      let ended = false;
+      const end = () => {
+        if (ended) return;
+        ended = true;
         clearInterval(heartbeat);
         unsubscribe();
-        streams.delete(reply);
-      });
+        const family = streams.get(familyId);
+        family?.delete(end);
+        if (family?.size === 0) streams.delete(familyId);
+        slots.release(familyId, streamId).catch(slotError);
+        raw.end();
+      };
+      const stillActive = () => {
+        Promise.resolve(app.session.familyActive(familyId)).then(
+          (active) => {
+            if (!active) end();
+          },
+          (err: unknown) => app.log.warn({ err }, 'живой поток: сеанс не проверен'),
+        );
+      };
+      raw.on('close', end);
+      const family = streams.get(familyId) ?? new Set<() => void>();
+      family.add(end);
+      streams.set(familyId, family);
+      // The client went away while the slot was taken, or the session was revoked meanwhile.
+      if (raw.destroyed) end();
+      else stillActive();
     },
   );
 };
