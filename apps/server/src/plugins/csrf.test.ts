@@ -108,7 +108,10 @@ async function snapshot(): Promise<string[]> {
     reads.map(async (url) => {
       const res = await t.app.inject({ method: 'GET', url, headers: staff });
       expect(res.statusCode, url).toBe(200);
-      return res.body;
+      if (url !== '/api/v1/staff/audit') return res.body;
+      // The staff reads of this snapshot are audited themselves (decision 122): only changes are compared.
+      const audit = res.json() as { data: { action: string }[] };
+      return JSON.stringify(audit.data.filter((entry) => !/\.(list|view|search)$/.test(entry.action)));
     }),
   );
 }
