@@ -20,3 +20,15 @@ export async function tariffOf(app: FastifyInstance, operatorId: number, regionC
     .limit(1);
   return row?.id ?? 0;
 }
+
+/** The text of every page of a PDF, as a reader would copy it. */
+export async function pdfText(bytes: Buffer): Promise<string> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
+  const pages: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  return pages.join('\n');
+}

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
+import type { Worker } from 'node:worker_threads';
 import { LRUCache } from 'lru-cache';
 import { Piscina } from 'piscina';
 import { serverBusy } from '../../lib/problem';
@@ -117,8 +118,13 @@ export class DocumentPool {
     await pool?.destroy();
   }
 
-  /** Live threads, for the tests. */
-  get threads(): number {
-    return this.#pool?.threads.length ?? 0;
+  /** The live threads, for the tests. */
+  get threads(): Worker[] {
+    return this.#pool?.threads ?? [];
+  }
+
+  /** Documents being drawn now, for the tests. */
+  get drawing(): number {
+    return this.#drawing.size;
   }
 }

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { rateLimited } from '../../lib/problem';
+import { InProcessRateStore } from '../../lib/rate-limit-store';
 import { ProblemRef } from '../../lib/schemas';
 import { ORDER_OWNER } from '../../lib/security';
 import type { DocumentPool } from './document-pool';
@@ -96,7 +97,9 @@ const portingRoutes: FastifyPluginAsyncTypebox<{
     global: false,
     // Shared by every node through Redis when there is one (REDIS_URL); in process otherwise. A Redis
     // outage lets downloads through rather than failing them (each is still the owner's alone).
-    ...(app.redis ? { redis: app.redis, nameSpace: `${app.redisPrefix}rate:documents:`, skipOnError: true } : {}),
+    ...(app.redis
+      ? { redis: app.redis, nameSpace: `${app.redisPrefix}rate:documents:`, skipOnError: true }
+      : { store: InProcessRateStore }),
     errorResponseBuilder: () => rateLimited('Слишком много скачиваний подряд. Попробуйте снова через минуту.'),
   });
   // One counter for both documents, per signed-in person. It runs after the sign-in check (an
