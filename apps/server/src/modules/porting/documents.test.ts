@@ -95,7 +95,11 @@ async function drafts(oid: string, count: number, first: number): Promise<number
   return rows.map((r) => r.id);
 }
 
-describe('the application PDF and the calendar file', () => {
+// A node's first document starts its worker thread (about a second on a quiet machine, five at a load
+// of 15), and pdf.js reads every PDF back: more than the suite's 30 s on a busy machine.
+const SLOW = { timeout: 120_000 };
+
+describe('the application PDF and the calendar file', SLOW, () => {
   it('are the owner’s real documents, the same version kept and answered 304 by its ETag, a changed order drawn anew', async () => {
     // (`?.`: without the pool, as before issue 38, the test fails on what it asserts.)
     const documents = t.app.porting.documents;
@@ -240,7 +244,7 @@ describe('drawing', () => {
   });
 });
 
-describe('a second node, with Redis', () => {
+describe('a second node, with Redis', SLOW, () => {
   let node: TestApp;
   let closed = false;
   beforeAll(async () => {
