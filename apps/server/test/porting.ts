@@ -36,3 +36,15 @@ export async function queuedCode(app: FastifyInstance, sessionSecret: string, ms
     .limit(1);
   return sms?.sealed ? (openSecret(secretKeys(sessionSecret).key, sms.sealed, now) ?? '') : '';
 }
+
+/** The text of every page of a PDF, as a reader would copy it. */
+export async function pdfText(bytes: Buffer): Promise<string> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
+  const pages: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  return pages.join('\n');
+}

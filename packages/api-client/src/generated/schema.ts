@@ -233,7 +233,7 @@ export interface paths {
         };
         /**
          * Ночь переноса для календаря (iCalendar)
-         * @description Одно событие — окно переноса (00:00–06:00 МСК): что будет и что делать, если утром новая SIM-карта не работает.
+         * @description Одно событие — окно переноса (00:00–06:00 МСК): что будет и что делать, если утром новая SIM-карта не работает. Только владельцу заявления. Не больше 30 скачиваний в минуту вместе с другим документом заявления (429). ETag — версия документа: с If-None-Match той же версии ответ 304 без тела.
          */
         get: operations["getPortationCalendar"];
         put?: never;
@@ -251,7 +251,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Заявление на перенос в PDF — распечатать или сохранить */
+        /**
+         * Заявление на перенос в PDF — распечатать или сохранить
+         * @description Только владельцу заявления. Не больше 30 скачиваний в минуту вместе с другим документом заявления (429). ETag — версия документа: с If-None-Match той же версии ответ 304 без тела.
+         */
         get: operations["getPortationApplicationPdf"];
         put?: never;
         post?: never;
@@ -3323,6 +3326,24 @@ export interface operations {
                     "text/calendar": components["schemas"]["Problem"];
                 };
             };
+            /** @description Описание ошибки (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getPortationApplicationPdf: {
@@ -3356,6 +3377,24 @@ export interface operations {
             };
             /** @description Описание ошибки (RFC 9457) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

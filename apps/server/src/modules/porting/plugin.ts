@@ -5,6 +5,7 @@ import type { AppConfig } from '../../config/env';
 import { deriveKey } from '../../lib/seal';
 import { selfFetch } from '../../lib/self-fetch';
 import { numberWatch } from '../watch';
+import { DocumentPool } from './document-pool';
 import { advancePortation, expireDrafts, finish, forgetCodeSends } from './engine';
 import { EVENT_TEXT } from './events';
 import { createHttpGateway, type PortingGateway } from './gateway';
@@ -34,6 +35,8 @@ declare module 'fastify' {
       deps: PortingDeps;
       feed: ChangeFeed;
       gateway: PortingGateway | null;
+      /** The order documents' worker threads and the documents kept (decision 126). */
+      documents: DocumentPool;
     };
   }
 }
@@ -85,7 +88,8 @@ export default fp(
         siteOrigin: config.publicOrigin ?? null,
       }),
     };
-    app.decorate('porting', { deps, feed, gateway });
+    const documents = new DocumentPool();
+    app.decorate('porting', { deps, feed, gateway, documents });
 
     if (gateway) {
       const engine = { ...deps, gateway };
@@ -115,10 +119,14 @@ export default fp(
       await feed.start();
       if (config.jobWorkers) await app.jobs.schedule(EXPIRE_QUEUE, '*/10 * * * *');
     });
-    app.addHook('onClose', async () => feed.close());
+    app.addHook('onClose', async () => {
+      await feed.close();
+      // Threads keep a process alive: every app closed (the tests make hundreds) ends its own.
+      await documents.close();
+    });
     // A session's open streams, counted across every node through Redis when there is one.
     const slots = app.redis ? redisStreamSlots(app.redis, app.redisPrefix) : memoryStreamSlots();
-    await app.register(portingRoutes, { prefix: '/api', deps, feed, slots });
+    await app.register(portingRoutes, { prefix: '/api', deps, feed, slots, documents });
     await app.register(portingStaffRoutes, { prefix: '/api', deps });
   },
   { name: 'porting', dependencies: ['database', 'session', 'lookup', 'jobs', 'notifications', 'staff', 'metrics'] },

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, CITIZENS, type CookieJar, signIn } from '../../../test/esia';
+import { pdfText } from '../../../test/porting';
 import { addDays, moscowDay, moscowMidnight } from '../../lib/moscow';
 import { createTestApp, type TestApp } from '../../test/app';
 import { notifications } from '../notifications/tables';
@@ -184,18 +185,6 @@ describe('the new operator’s SIM and contract', () => {
     expect((await order(jar, submitted.id)).status).toBe('Done');
   });
 });
-
-/** The text of every page of a PDF, as a reader would copy it. */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  return pages.join('\n');
-}
 
 /** The calendar file and the PDF of a submitted order: to its owner only, saying what the order says. */
 async function documentsOf(

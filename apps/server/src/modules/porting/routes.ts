@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { rateLimited } from '../../lib/problem';
+import { InProcessRateStore } from '../../lib/rate-limit-store';
 import { ProblemRef } from '../../lib/schemas';
 import { ORDER_OWNER } from '../../lib/security';
+import type { DocumentPool } from './document-pool';
 import type { ChangeFeed } from './live';
 import {
   CodeSentSchema,
@@ -21,6 +24,7 @@ import {
 import {
   getOrder,
   initOrder,
+  type OrderDocument,
   type Owner,
   orderCalendar,
   orderOffices,
@@ -39,13 +43,22 @@ const TAGS = ['Заявления на перенос'];
 /** An anonymous order's owner cookie lives as long as a draft may (7 days) and a bit. */
 const OWNER_COOKIE_SECONDS = 8 * 24 * 3600;
 const SSE_HEARTBEAT_MS = 20_000;
+/**
+ * A person downloads their application and calendar a few times at most; a stream of downloads is a
+ * script, and each new version costs a drawing (decision 126). The PDF and the calendar count together.
+ */
+const DOCUMENT_LIMIT = { max: 30, timeWindow: '1 minute' };
+const DOCUMENT_TERMS =
+  'Только владельцу заявления. Не больше 30 скачиваний в минуту вместе с другим документом заявления (429). ETag — версия документа: с If-None-Match той же версии ответ 304 без тела.';
 
 /** The five order calls (docs/product.md §13), the confirmation code, and the live stream of the user's portations. */
-const portingRoutes: FastifyPluginAsyncTypebox<{ deps: PortingDeps; feed: ChangeFeed; slots: StreamSlots }> = async (
-  app,
-  opts,
-) => {
-  const { deps, feed, slots } = opts;
+const portingRoutes: FastifyPluginAsyncTypebox<{
+  deps: PortingDeps;
+  feed: ChangeFeed;
+  slots: StreamSlots;
+  documents: DocumentPool;
+}> = async (app, opts) => {
+  const { deps, feed, slots, documents } = opts;
   app.addSchema(PortationOrderSchema);
   app.addSchema(PortationProblemSchema);
   app.addSchema(CodeSentSchema);
@@ -81,6 +94,28 @@ const portingRoutes: FastifyPluginAsyncTypebox<{ deps: PortingDeps; feed: Change
     reply.header('cache-control', 'private, no-store');
   };
   app.addHook('onSend', noStore);
+
+  await app.register(rateLimit, {
+    global: false,
+    // Shared by every node through Redis when there is one (REDIS_URL); in process otherwise. A Redis
+    // outage lets downloads through rather than failing them (each is still the owner's alone).
+    ...(app.redis
+      ? { redis: app.redis, nameSpace: `${app.redisPrefix}rate:documents:`, skipOnError: true }
+      : { store: InProcessRateStore }),
+    errorResponseBuilder: () => rateLimited('Слишком много скачиваний подряд. Попробуйте снова через минуту.'),
+  });
+  // One counter for both documents, per signed-in person. It runs after the sign-in check (an
+  // anonymous call answers 401 first), so the user is always known here.
+  const documentLimit = app.rateLimit({
+    ...DOCUMENT_LIMIT,
+    keyGenerator: (request) => `user:${request.user?.userId ?? request.ip}`,
+  });
+  /** Sends an order's document: 304 when the asker has this version, else its body, with the version's ETag. */
+  const sendDocument = (reply: FastifyReply, doc: OrderDocument, type: string, fileName: string) => {
+    reply.header('etag', doc.tag);
+    if (doc.body === null) return reply.code(304).send();
+    return reply.type(type).header('content-disposition', `attachment; filename="${fileName}"`).send(doc.body);
+  };
 
   app.post(
     '/v1/order/portation/init',
@@ -232,13 +267,15 @@ const portingRoutes: FastifyPluginAsyncTypebox<{ deps: PortingDeps; feed: Change
     '/v1/order/portation/:id/calendar.ics',
     {
       config: { feature: 'Portation', signIn: true },
+      preValidation: documentLimit,
       schema: {
         operationId: 'getPortationCalendar',
         security: ORDER_OWNER,
         tags: TAGS,
         summary: 'Ночь переноса для календаря (iCalendar)',
         description:
-          'Одно событие — окно переноса (00:00–06:00 МСК): что будет и что делать, если утром новая SIM-карта не работает.',
+          'Одно событие — окно переноса (00:00–06:00 МСК): что будет и что делать, если утром новая SIM-карта не работает. ' +
+          DOCUMENT_TERMS,
         produces: ['text/calendar'],
         params: OrderIdParams,
         response: {
@@ -246,15 +283,15 @@ const portingRoutes: FastifyPluginAsyncTypebox<{ deps: PortingDeps; feed: Change
           400: ProblemRef,
           401: ProblemRef,
           404: ProblemRef,
+          429: ProblemRef,
+          503: ProblemRef,
         },
       },
     },
     async (request, reply) => {
-      const ics = await orderCalendar(deps, signedIn(request), request.params.id);
-      return reply
-        .type('text/calendar; charset=utf-8')
-        .header('content-disposition', `attachment; filename="perenos-${request.params.id}.ics"`)
-        .send(ics);
+      const id = request.params.id;
+      const ics = await orderCalendar(deps, documents, signedIn(request), id, request.headers['if-none-match']);
+      return sendDocument(reply, ics, 'text/calendar; charset=utf-8', `perenos-${id}.ics`);
     },
   );
 
@@ -262,26 +299,28 @@ const portingRoutes: FastifyPluginAsyncTypebox<{ deps: PortingDeps; feed: Change
     '/v1/order/portation/:id/application.pdf',
     {
       config: { feature: 'Portation', signIn: true },
+      preValidation: documentLimit,
       schema: {
         operationId: 'getPortationApplicationPdf',
         security: ORDER_OWNER,
         tags: TAGS,
         summary: 'Заявление на перенос в PDF — распечатать или сохранить',
+        description: DOCUMENT_TERMS,
         produces: ['application/pdf'],
         params: OrderIdParams,
         response: {
           200: Type.String({ format: 'binary', description: 'Файл PDF' }),
           401: ProblemRef,
           404: ProblemRef,
+          429: ProblemRef,
+          503: ProblemRef,
         },
       },
     },
     async (request, reply) => {
-      const pdf = await orderPdf(deps, signedIn(request), request.params.id);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="zayavlenie-${request.params.id}.pdf"`)
-        .send(pdf);
+      const id = request.params.id;
+      const pdf = await orderPdf(deps, documents, signedIn(request), id, request.headers['if-none-match']);
+      return sendDocument(reply, pdf, 'application/pdf', `zayavlenie-${id}.pdf`);
     },
   );
 
