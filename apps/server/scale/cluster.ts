@@ -207,6 +207,8 @@ export class Cluster {
     const env = {
       NODE_ENV: 'development',
       HOST: '127.0.0.1',
+      // The load comes from one address through the balancer: no per-client bound of pages drawn.
+      PAGE_DRAWS_PER_MINUTE: '0',
       DATABASE_URL: this.databaseUrl,
       REDIS_URL: this.options.redisUrl,
       REDIS_PREFIX: this.redisPrefix,

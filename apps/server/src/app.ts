@@ -231,6 +231,7 @@ export async function buildApp({
   await app.register(webPlugin, {
     webDist: config.webDist,
     pageCacheBytes: config.pageCacheBytes,
+    pageDrawsPerMinute: config.pageDrawsPerMinute,
     pollMs: config.lookup.pollMs,
   });
   return app;

@@ -8,6 +8,8 @@ export const CITIZENS = {
   petrova: '1000000002',
   /** Сидоров: no verified mobile. */
   sidorov: '1000000003',
+  /** Смирнов: one verified mobile, no portings yet. */
+  smirnov: '1000000005',
   /** Фёдорова: a porting under way. */
   fedorova: '1000000006',
   /** Долгова: the donor refuses her porting for a debt. */

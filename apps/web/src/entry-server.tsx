@@ -20,6 +20,7 @@ import { NotFoundSignal } from './lib/not-found-signal';
 import { documentTitle, type PageMeta, PageMetaCollector } from './lib/page-meta';
 
 export { SERVER_STATE_ID } from './app/query-client';
+export { pageSearch } from './app/router';
 export { themeStylesheet } from './app/theme-styles';
 
 export interface RenderRequest {

@@ -49,11 +49,25 @@ export const EnvSchema = Type.Object({
       message: 'PAGE_CACHE_MB должен быть целым числом мегабайт от 0 до 4096',
     }),
   ),
+  PAGE_DRAWS_PER_MINUTE: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 1_000_000,
+      message: 'PAGE_DRAWS_PER_MINUTE должен быть целым числом от 0 (без ограничения) до 1 000 000',
+    }),
+  ),
   PERSONAL_DATA_RETENTION_DAYS: Type.Optional(
     Type.Integer({
       minimum: 1,
       maximum: 3650,
       message: 'PERSONAL_DATA_RETENTION_DAYS должен быть целым числом дней от 1 до 3650',
+    }),
+  ),
+  FEEDBACK_RETENTION_DAYS: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 3650,
+      message: 'FEEDBACK_RETENTION_DAYS должен быть целым числом дней от 1 до 3650',
     }),
   ),
   REDIS_URL: text(),

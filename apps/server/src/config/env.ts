@@ -43,8 +43,12 @@ export interface AppConfig {
   flagsPollMs: number;
   /** Bytes of drawn pages a node keeps for visitors without a session (0: no page cache; decision 040). */
   pageCacheBytes: number;
+  /** Pages drawn afresh per client address and minute; past it a 429 page (0: no bound). */
+  pageDrawsPerMinute: number;
   /** Days the passport, birth date and courier address are kept after a porting ended (docs/privacy.md). */
   personalDataRetentionDays: number;
+  /** Days a contact-form message (name, e-mail, text), its replies and e-mail copies are kept. */
+  feedbackRetentionDays: number;
   /** Shared Redis for counters and pub/sub across nodes; absent on the embedded default. */
   redisUrl: string | undefined;
   /** Prefix of this site's Redis keys and channels. */
@@ -233,7 +237,9 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env, override
     drain: { delayMs: env.DRAIN_DELAY_MS ?? 0, timeoutMs: env.DRAIN_TIMEOUT_MS ?? 30_000 },
     flagsPollMs: env.FLAGS_POLL_MS ?? 1000,
     pageCacheBytes: (env.PAGE_CACHE_MB ?? 64) * 1024 * 1024,
+    pageDrawsPerMinute: env.PAGE_DRAWS_PER_MINUTE ?? 120,
     personalDataRetentionDays: env.PERSONAL_DATA_RETENTION_DAYS ?? 30,
+    feedbackRetentionDays: env.FEEDBACK_RETENTION_DAYS ?? 365,
     redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX ?? 'perenos:',
     repoRoot,

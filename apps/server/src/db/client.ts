@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { retryingTransactions } from './transaction-retry';
 
 /** The one database type the repositories see: the same on PGlite and on a PostgreSQL server. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -130,7 +131,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     pool.on('error', (err: Error & { code?: string }) => {
       if (err.code !== '57P01') process.emitWarning(`PostgreSQL: соединение потеряно: ${err.message}`);
     });
-    const db = drizzleNodePg(pool, { schema });
+    // Concurrent transactions on a server may deadlock or fail to serialise: run again, never a 500.
+    const db = retryingTransactions(drizzleNodePg(pool, { schema }));
     const listener = postgresListener(options.databaseUrl);
     return {
       db,

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isRetryableConflict } from '../db/transaction-retry';
 import {
   HttpProblem,
   NOT_FOUND_TITLE,
@@ -233,6 +234,22 @@ export default fp(
             title: 'Сервис временно недоступен',
             status: 503,
             detail: 'Не удалось связаться с базой данных сайта. Попробуйте через минуту.',
+          });
+      }
+      if (isRetryableConflict(error)) {
+        // Still waiting in a circle after the transaction's own retries (db/transaction-retry.ts): nothing
+        // was changed, and the same request a moment later goes through.
+        request.log.warn({ err: error }, 'transaction conflict after retries');
+        return reply
+          .code(503)
+          .header('retry-after', '1')
+          .type('application/problem+json')
+          .send({
+            type: PROBLEM_TYPES.unavailable,
+            ...base,
+            title: 'Сервис занят',
+            status: 503,
+            detail: 'Запрос совпал с другим изменением тех же данных и не выполнен. Повторите его через секунду.',
           });
       }
       request.log.error({ err: error }, 'unhandled error');

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CITIZENS, type CookieJar, signIn } from '../../test/esia';
 import { loadConfig } from '../config/env';
 import { operators, regions } from '../db/schema';
-import { PageCache } from '../lib/page-cache';
+import { DrawLimiter, NOT_FOUND_KEY, PageCache, pageKey } from '../lib/page-cache';
 import { bumpNewsVersion } from '../modules/news/repository';
 import { news } from '../modules/news/tables';
 import { createTestApp, type TestApp } from '../test/app';
@@ -36,6 +36,12 @@ writeFileSync(
   join(web, 'dist-server', 'entry-server.js'),
   `export const SERVER_STATE_ID = 'server-state';
 let draws = 0;
+// The route table's say: the parameters each page reads; none of the site's routes matches an unknown path.
+const KNOWN = /^\\/($|tariffs(\\/[^/]+)?$|news$|story\\/[^/]+$|check$|operators$|operator\\/[^/]+$|account$)/;
+export function pageSearch(pathname) {
+  if (!KNOWN.test(pathname)) return undefined;
+  return pathname.startsWith('/tariffs') ? ['priceMax', 'op'] : [];
+}
 export async function render({ url, answer }) {
   const call = (path, init = {}) =>
     answer({ method: init.method ?? 'GET', url: 'http://server-render.invalid' + path, headers: init.headers ?? {}, body: init.body });
@@ -66,12 +72,12 @@ export async function render({ url, answer }) {
   draws += 1;
   return {
     html: '<h1>' + (me.isLogged ? me.userName : 'Гость') + '</h1><p>Регионов: ' + regions.length + '</p>' + quota +
-      '<p>Отрисовка ' + draws + '</p>' + '<p>' + 'Ж'.repeat(2000) + '</p>',
+      '<p>Отрисовка ' + draws + '</p>' + '<p>Адрес ' + url.replace(/[<&]/g, '') + '</p>' + '<p>' + 'Ж'.repeat(2000) + '</p>',
     title: 'Страница',
     description: undefined,
     card: url.startsWith('/story/') ? { type: 'article' } : undefined,
     state: { theme: 'green', queries: {} },
-    notFound: url === '/nope',
+    notFound: url === '/nope' || url === '/404',
     renders: 1,
     missed: [],
   };
@@ -89,6 +95,8 @@ beforeAll(async () => {
   t = await createTestApp({
     webDist: dist,
     pageCacheBytes: 8 * 1024 * 1024,
+    // Many pages drawn from one address here; the bound has its own test below.
+    pageDrawsPerMinute: 0,
     // The data version is read every 50 ms here (a second by default).
     lookup: { ...defaults.lookup, pollMs: 50 },
   });
@@ -367,6 +375,100 @@ describe('the page cache', () => {
   });
 });
 
+describe('the page cache keyed by what the page draws (issue 35)', () => {
+  const drawnAddress = (body: string) => /Адрес ([^<]*)</.exec(body)?.[1];
+
+  it('keeps one page for an address whatever parameters the page does not read: one draw, then hits', async () => {
+    const answers = [];
+    for (let i = 0; i < 40; i++) answers.push(await t.app.inject({ method: 'GET', url: `/tariffs/tomsk?cb=${i}` }));
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
+    expect(answers.filter((a) => a.headers['x-page-cache'] === 'miss')).toHaveLength(1);
+    expect(new Set(answers.map((a) => drawNo(a.body))).size).toBe(1);
+    // Drawn for the key, not for the first visitor's spelling: the page carries no `cb`.
+    expect(drawnAddress(answers[0]?.body ?? '')).toBe('/tariffs/tomsk');
+    // The parameters the page reads stay in the key, in the order they came.
+    const [a, b, c] = await Promise.all(
+      [
+        '/tariffs/tomsk?priceMax=500&cb=1',
+        '/tariffs/tomsk?utm_source=x&priceMax=500',
+        '/tariffs/tomsk?priceMax=600',
+      ].map((url) => t.app.inject({ method: 'GET', url })),
+    );
+    expect(drawNo(a?.body ?? '')).toBe(drawNo(b?.body ?? ''));
+    expect(drawnAddress(a?.body ?? '')).toBe('/tariffs/tomsk?priceMax=500');
+    expect(drawNo(c?.body ?? '')).not.toBe(drawNo(a?.body ?? ''));
+  });
+
+  it('draws one not-found page for every address no route matches, and keeps it', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => t.app.inject({ method: 'GET', url: `/x${i}?cb=${i}` })),
+    );
+    for (const res of answers) {
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['cache-control']).toBe('public, no-cache');
+      // A page that is not there names no canonical address (nor anybody's typo).
+      expect(res.body).not.toContain('rel="canonical"');
+      expect(res.body).not.toMatch(/\/x\d/);
+    }
+    expect(new Set(answers.map((a) => drawNo(a.body))).size).toBe(1);
+    const again = await t.app.inject({ method: 'GET', url: '/xyz-another' });
+    expect(again.statusCode).toBe(404);
+    expect(again.headers['x-page-cache']).toBe('hit');
+    expect(drawNo(again.body)).toBe(drawNo(answers[0]?.body ?? ''));
+  });
+
+  it('counts hits and misses in its metrics as the site serves them', async () => {
+    const count = async (result: 'hit' | 'miss') => {
+      const { body } = await t.app.metrics.text();
+      return Number(
+        new RegExp(`perenos_page_cache_requests_total\\{result="${result}"\\} (\\d+)`).exec(body)?.[1] ?? 0,
+      );
+    };
+    const [hits, misses] = [await count('hit'), await count('miss')];
+    await t.app.inject({ method: 'GET', url: '/story/metrics-probe' });
+    await t.app.inject({ method: 'GET', url: '/story/metrics-probe' });
+    await t.app.inject({ method: 'GET', url: '/story/metrics-probe?cb=1' });
+    expect(await count('miss')).toBe(misses + 1);
+    expect(await count('hit')).toBe(hits + 2);
+  });
+
+  it('answers 429 to a client drawing new pages past its bound, while others are drawn for and kept pages served', async () => {
+    const limited = await createTestApp({
+      webDist: dist,
+      pageCacheBytes: 8 * 1024 * 1024,
+      pageDrawsPerMinute: 5,
+      // Behind a balancer: the client is the one it names (TRUST_PROXY).
+      trustProxy: ['127.0.0.1'],
+    });
+    try {
+      const from = (client: string, url: string) =>
+        limited.app.inject({ method: 'GET', url, headers: { 'x-forwarded-for': client } });
+      const flood = [];
+      for (let i = 0; i < 8; i++) flood.push(await from('203.0.113.9', `/story/flood-${i}`));
+      expect(flood.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+      const refused = flood[7];
+      expect(refused?.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused?.headers['cache-control']).toBe('no-store');
+      expect(refused?.body).toContain('Слишком много запросов');
+      // A page already kept is still served to the flooding client; another client is drawn for.
+      expect((await from('203.0.113.9', '/story/flood-0?cb=7')).statusCode).toBe(200);
+      const other = await from('198.51.100.7', '/story/someone-else');
+      expect(other.statusCode).toBe(200);
+      expect(other.headers['x-page-cache']).toBe('miss');
+      // Cookies (a junk one included) are no way around it: every page drawn counts.
+      const withCookie = await limited.app.inject({
+        method: 'GET',
+        url: '/story/flood-cookie',
+        headers: { 'x-forwarded-for': '203.0.113.9', cookie: 'x=1' },
+      });
+      expect(withCookie.statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('HEAD', () => {
   it('answers every page as GET does, without a body: anonymous, signed in, not found', async () => {
     for (const url of [...PAGES, '/check', '/robots.txt', '/sitemap.xml']) {
@@ -410,6 +512,36 @@ describe('robots.txt and sitemap.xml', () => {
     expect(locs.filter((l) => l.startsWith(`${origin}/tariffs/`))).toHaveLength(89);
     expect(locs.some((l) => l.includes('/account') || l.includes('/staff'))).toBe(false);
     expect(res.body).toMatch(/<loc>[^<]+\/story\/kak-vybrat-datu-perenosa<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+  });
+});
+
+describe('DrawLimiter', () => {
+  it('bounds draws per client and minute on its clock, each client on its own', () => {
+    let clock = 0;
+    const limiter = new DrawLimiter(3, () => clock);
+    expect([1, 2, 3, 4].map(() => limiter.take('a'))).toEqual([true, true, true, false]);
+    expect(limiter.take('b')).toBe(true);
+    clock = 59_000;
+    expect(limiter.take('a')).toBe(false);
+    expect(limiter.retryAfter('a')).toBe(1);
+    clock = 60_000;
+    expect(limiter.take('a')).toBe(true);
+    expect(new DrawLimiter(0, () => clock).take('a')).toBe(true);
+  });
+});
+
+describe('pageKey', () => {
+  const reads = (path: string) =>
+    path === '/nope' ? undefined : path.startsWith('/tariffs') ? ['op', 'priceMax'] : [];
+  it('keeps the path and the parameters the page reads, as they came', () => {
+    expect(pageKey('/?cb=1', reads)).toBe('/');
+    expect(pageKey('/tariffs/moskva?cb=1&op=mts,beeline&utm=x&priceMax=5', reads)).toBe(
+      '/tariffs/moskva?op=mts,beeline&priceMax=5',
+    );
+    expect(pageKey('/nope?x=1', reads)).toBe(NOT_FOUND_KEY);
+    expect(pageKey('/tariffs?%ZZ=1&op=a', reads)).toBe('/tariffs?op=a');
+    expect(pageKey(`/?q=${'a'.repeat(2000)}`, reads)).toBeUndefined();
+    expect(pageKey('/?cb=1')).toBe('/?cb=1');
   });
 });
 

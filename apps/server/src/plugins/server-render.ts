@@ -7,13 +7,23 @@ import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { type CachedPage, PageCache, pageKey } from '../lib/page-cache';
+import {
+  type CachedPage,
+  DrawLimiter,
+  NOT_FOUND_KEY,
+  NOT_FOUND_URL,
+  PageCache,
+  type PageSearch,
+  pageKey,
+} from '../lib/page-cache';
 
 /** What the web app's server entry (apps/web/src/entry-server.tsx, built into dist-server/) offers. */
 interface ServerEntry {
   SERVER_STATE_ID: string;
   /** The CSS Mantine draws for a theme, which drawn pages link instead (decision 121). */
   themeStylesheet?(theme: string): { name: string; css: string } | undefined;
+  /** The query parameters the page of a path reads; undefined for a path no route matches (issue 35). */
+  pageSearch?: PageSearch;
   render(request: { url: string; answer: (call: LocalCall) => Promise<LocalAnswer> }): Promise<{
     html: string;
     title: string;
@@ -211,8 +221,29 @@ export interface PageCacheSettings {
   pollMs: number;
   /** The oldest a kept page may be served: a safety net for a change that moves no version. */
   ttlMs?: number;
+  /** Pages drawn afresh per client address and minute (PAGE_DRAWS_PER_MINUTE); 0 or absent: no bound. */
+  drawsPerMinute?: number;
   now?: () => number;
 }
+
+/** What a client past PAGE_DRAWS_PER_MINUTE is shown: a page of its own, in Russian, drawn once. */
+const TOO_MANY_DRAWS = `<!doctype html>
+<html lang="ru">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Слишком много запросов — Перенос номера</title>
+  </head>
+  <body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem">
+    <h1>Слишком много запросов</h1>
+    <p>С вашего адреса за минуту открыто слишком много новых страниц сайта. Подождите минуту и обновите страницу.</p>
+    <p><a href="/">На главную</a></p>
+  </body>
+</html>
+`;
+
+/** A path that names a file (an extension), not a page of the site (as plugins/web.ts tells them apart). */
+const FILE_NAME = /\.[a-z0-9]+$/i;
 
 /** The most a kept page is served without being drawn again, whatever the versions say. */
 export const PAGE_TTL_MS = 60_000;
@@ -505,7 +536,8 @@ export async function createPageRenderer(
     timer = undefined;
   });
 
-  const draw = async (request: FastifyRequest, anonymous: boolean): Promise<Drawn | undefined> => {
+  /** Draws the page of `url` (the visitor's own address, or the cache key's when drawn for everyone). */
+  const draw = async (request: FastifyRequest, anonymous: boolean, url = request.url): Promise<Drawn | undefined> => {
     const cookies: string[] = [];
     let shared = anonymous;
     // The page's API calls, answered by this server's routes as the browser's own calls would be.
@@ -558,7 +590,7 @@ export async function createPageRenderer(
 
     let page: Awaited<ReturnType<ServerEntry['render']>>;
     try {
-      page = await entry.render({ url: request.url, answer });
+      page = await entry.render({ url, answer });
     } catch (err) {
       // The browser can still draw the page itself from the bare index.html.
       request.log.error({ err }, 'Страница не отрисована на сервере');
@@ -568,9 +600,10 @@ export async function createPageRenderer(
       request.log.warn({ url: request.url, missed: page.missed }, 'страница: загрузчик маршрута не запросил данные');
     }
     const origin = app.siteOrigin();
-    const path = request.url.split('?')[0] ?? '/';
+    const path = url.split('?')[0] ?? '/';
     const canonical = `${origin}${path}`;
-    const head = [`<link rel="canonical" href="${escapeHtml(canonical)}" />`];
+    // A page that is not there has no canonical address (every unknown address shares one drawn page).
+    const head = page.notFound ? [] : [`<link rel="canonical" href="${escapeHtml(canonical)}" />`];
     if (page.card) {
       const image = page.card.image ?? '/og-card.png';
       const fields: [string, string | undefined][] = [
@@ -650,6 +683,7 @@ export async function createPageRenderer(
 
   /** Sends a kept page: 304 when the caller has it, else the form its Accept-Encoding takes. */
   const sendKept = (request: FastifyRequest, reply: FastifyReply, page: CachedPage, hit: boolean) => {
+    if (hit) app.metrics?.pageCache.hit();
     reply
       .code(page.status)
       // Anyone without a session gets the same page: a shared cache may keep it, and asks again each time.
@@ -667,9 +701,26 @@ export async function createPageRenderer(
   // Pages being drawn for the cache, so that visitors asking for the same address at once wait for one draw.
   const drawing = new Map<string, Promise<CachedPage | undefined>>();
 
+  const limiter = new DrawLimiter(cacheSettings.drawsPerMinute ?? 0, now);
+  /** The answer to a visitor past the bound of pages drawn (the limiter said no). */
+  const tooManyDraws = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    request.log.info({ ip: request.ip }, 'страница: слишком много новых страниц с одного адреса');
+    await reply
+      .code(429)
+      .header('Retry-After', String(limiter.retryAfter(request.ip)))
+      .header('Cache-Control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(TOO_MANY_DRAWS);
+  };
+
   const serveKept = (request: FastifyRequest, reply: FastifyReply): boolean => {
     if (!cache || version === undefined || request.headers.cookie !== undefined) return false;
-    const key = pageKey(request.url);
+    // Only an address a page answers: the front page, the pages' wildcard or no route at all, and not a
+    // file's name (robots.txt, an asset): those have their own routes, whatever the route table says.
+    const route = request.routeOptions.url;
+    if (route !== undefined && route !== '/' && route !== '/*') return false;
+    if (FILE_NAME.test(request.url.split('?')[0] ?? '/')) return false;
+    const key = pageKey(request.url, entry.pageSearch);
     const kept = key === undefined ? undefined : cache.get(`${version} ${key}`);
     if (!kept) return false;
     void sendKept(request, reply, kept, true);
@@ -678,8 +729,9 @@ export async function createPageRenderer(
 
   const renderer = async (request: FastifyRequest, reply: FastifyReply) => {
     const anonymous = request.headers.cookie === undefined || request.headers.cookie.trim() === '';
-    const key = anonymous && cache ? pageKey(request.url) : undefined;
+    const key = anonymous && cache ? pageKey(request.url, entry.pageSearch) : undefined;
     const drawnFor = version;
+    let counted = false;
     if (key !== undefined && drawnFor !== undefined) {
       const kept = cache?.get(`${drawnFor} ${key}`);
       if (kept) {
@@ -689,8 +741,17 @@ export async function createPageRenderer(
       const flight = `${drawnFor} ${key}`;
       let pending = drawing.get(flight);
       if (!pending) {
+        // Decided without a turn of the event loop, so that visitors asking at once still share one draw.
+        if (!limiter.take(request.ip)) {
+          await tooManyDraws(request, reply);
+          return true;
+        }
+        counted = true;
+        app.metrics?.pageCache.miss();
+        // Drawn for the key's address, not the visitor's: what is kept is exactly what the key says.
+        const url = key === NOT_FOUND_KEY ? NOT_FOUND_URL : key;
         pending = (async () => {
-          const drawn = await draw(request, true);
+          const drawn = await draw(request, true, url);
           if (!drawn?.shared || (drawn.status !== 200 && drawn.status !== 404)) return undefined;
           return keep(key, drawnFor, drawn);
         })().finally(() => drawing.delete(flight));
@@ -707,6 +768,10 @@ export async function createPageRenderer(
           return true;
         }
       }
+    }
+    if (!counted && !limiter.take(request.ip)) {
+      await tooManyDraws(request, reply);
+      return true;
     }
     const drawn = await draw(request, anonymous);
     if (!drawn) return false;

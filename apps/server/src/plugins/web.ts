@@ -24,7 +24,13 @@ declare module 'fastify' {
 export default fp(
   async function webPlugin(
     app: FastifyInstance,
-    opts: { webDist: string; pageCacheBytes?: number; pollMs?: number; now?: () => number },
+    opts: {
+      webDist: string;
+      pageCacheBytes?: number;
+      pageDrawsPerMinute?: number;
+      pollMs?: number;
+      now?: () => number;
+    },
   ) {
     const indexFile = join(opts.webDist, 'index.html');
     const hasWeb = existsSync(indexFile);
@@ -85,6 +91,7 @@ export default fp(
       ? await createPageRenderer(app, opts.webDist, {
           maxBytes: opts.pageCacheBytes ?? 0,
           pollMs: opts.pollMs ?? 1000,
+          drawsPerMinute: opts.pageDrawsPerMinute ?? 0,
           ...(opts.now ? { now: opts.now } : {}),
         })
       : undefined;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { routePath, routeTable } from './route-table';
+import { parseFilterState, parseUsage, writeFilterState, writeUsage } from '../features/tariffs';
+import { routePath, routeTable, TARIFF_SEARCH } from './route-table';
+import { pageSearch } from './router';
 
 describe('route table', () => {
   it('holds every route of docs/product.md §2 with its exact path', () => {
@@ -67,5 +69,47 @@ describe('route table', () => {
     expect(routePath('account-orders', { msisdn: '79161234567' })).toBe('/account/79161234567/orders');
     expect(routePath('operator', { slug: 'mts' })).toBe('/operator/mts');
     expect(routePath('home')).toBe('/');
+  });
+});
+
+describe('what a page reads from the address (the server keeps a page by its path and these; issue 35)', () => {
+  it('the tariff browser reads nothing its routes do not declare', () => {
+    const written = writeFilterState({
+      kind: 'NonPackage',
+      operators: ['mts'],
+      priceMin: 1,
+      priceMax: 2,
+      minutesMin: 3,
+      minutesUnlim: true,
+      smsMin: 4,
+      smsUnlim: true,
+      trafficMin: 5,
+      trafficUnlim: true,
+      minutePriceMax: 6,
+      smsPriceMax: 7,
+      sort: 'name' as never,
+      desc: true,
+      best: true,
+      page: 2,
+    });
+    writeUsage(written, { minutes: 1, sms: 2, traffic: 3 });
+    for (const key of [...written.keys(), 'compare', 'tariff', 'view']) expect(TARIFF_SEARCH, key).toContain(key);
+    // The names old links carry are read too.
+    expect(parseFilterState(new URLSearchParams('gb=5&gbUnlim=1'))).toMatchObject({
+      trafficMin: 5,
+      trafficUnlim: true,
+    });
+    expect(parseUsage(new URLSearchParams('useGb=7')).traffic).toBe(7);
+    for (const key of ['gb', 'gbUnlim', 'useGb']) expect(TARIFF_SEARCH).toContain(key);
+  });
+
+  it('answers the parameters of a path, and none for an address no route matches', () => {
+    expect(pageSearch('/')).toEqual([]);
+    expect(pageSearch('/news/2')).toEqual([]);
+    expect(pageSearch('/tariffs/moskva')).toBe(TARIFF_SEARCH);
+    expect(pageSearch('/error')).toEqual(['url']);
+    expect(pageSearch('/portation/init')).toEqual(['op', 'msisdn']);
+    expect(pageSearch('/x123')).toBeUndefined();
+    expect(pageSearch('/tariffs/moskva/lishnee')).toBeUndefined();
   });
 });

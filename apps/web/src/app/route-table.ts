@@ -33,19 +33,63 @@ export interface RouteDef {
   auth?: boolean;
   /** The route exists only while this feature is on; otherwise the not-found page. */
   feature?: Feature;
+  /**
+   * The query parameters the page reads to draw itself (its loader and components). The server keeps a
+   * drawn page under its path and these alone: `?utm_source=…` or `?cb=123` are the same page (issue 35).
+   */
+  search?: readonly string[];
 }
+
+/**
+ * What a region's tariff browser reads from the address (features/tariffs: filters and page, the old names
+ * links still carry, compared and open tariffs, the view and the calculator's use). Listed here, not
+ * imported, so the route table stays out of the tariffs' code; route-table.test.ts holds them equal.
+ */
+export const TARIFF_SEARCH: readonly string[] = [
+  'kind',
+  'op',
+  'priceMin',
+  'priceMax',
+  'minutes',
+  'minutesUnlim',
+  'sms',
+  'smsUnlim',
+  'traffic',
+  'trafficUnlim',
+  'minutePrice',
+  'smsPrice',
+  'sort',
+  'desc',
+  'best',
+  'page',
+  'gb',
+  'gbUnlim',
+  'compare',
+  'tariff',
+  'view',
+  'useMin',
+  'useSms',
+  'useTraffic',
+  'useGb',
+];
 
 /** Every route of the site (docs/product.md §2), inside the main layout. */
 export const routeTable: RouteDef[] = [
   { name: 'home', path: '/', page: () => import('../routes/home') },
-  { name: 'tariffs', path: '/tariffs', page: () => import('../routes/tariffs') },
-  { name: 'tariffs-region', path: '/tariffs/:region', page: () => import('../routes/tariffs') },
+  { name: 'tariffs', path: '/tariffs', page: () => import('../routes/tariffs'), search: TARIFF_SEARCH },
+  {
+    name: 'tariffs-region',
+    path: '/tariffs/:region',
+    page: () => import('../routes/tariffs'),
+    search: TARIFF_SEARCH,
+  },
   { name: 'portation', path: '/portation', page: () => import('../routes/portation'), feature: 'Portation' },
   {
     name: 'portation-init',
     path: '/portation/init',
     page: () => import('../routes/portation-init'),
     feature: 'Portation',
+    search: ['op', 'msisdn'],
   },
   {
     name: 'portation-tariffs',
@@ -53,6 +97,7 @@ export const routeTable: RouteDef[] = [
     page: () => import('../routes/portation-tariffs'),
     feature: 'Portation',
     auth: true,
+    search: [...TARIFF_SEARCH, 'cur', 'bill'],
   },
   {
     name: 'portation-submit',
@@ -98,7 +143,7 @@ export const routeTable: RouteDef[] = [
     page: () => import('../routes/account-portation-info'),
     auth: true,
   },
-  { name: 'error', path: '/error', page: () => import('../routes/error') },
+  { name: 'error', path: '/error', page: () => import('../routes/error'), search: ['url'] },
   { name: 'faq', path: '/faq', page: () => import('../routes/faq') },
   { name: 'news', path: '/news/:page?', page: () => import('../routes/news'), feature: 'News' },
   { name: 'story', path: '/story/:slug', page: () => import('../routes/story'), feature: 'News' },

@@ -64,6 +64,15 @@ export function routeOf(pathname: string): RouteDef | undefined {
   return routeTable.find((def) => def.path === '*' || matchRoute(parseRoute, def.path, pathname)[0]);
 }
 
+/**
+ * The query parameters the page of a path reads (its route's `search`), for the server's page cache;
+ * undefined when no route of the site matches the path (every such address draws the same not-found page).
+ */
+export function pageSearch(pathname: string): readonly string[] | undefined {
+  const def = routeOf(pathname);
+  return def === undefined || def.path === '*' ? undefined : (def.search ?? []);
+}
+
 /** Loads the page of an address before it is drawn (the first page of a visit, before hydration). */
 export function preloadPage(pathname: string): Promise<unknown> {
   const def = routeOf(pathname);

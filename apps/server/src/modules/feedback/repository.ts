@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { captchaRedemptions, type FeedbackStatus, feedback, feedbackReplies } from './tables';
 
@@ -7,6 +7,15 @@ export interface NewFeedback {
   email: string;
   topic: string;
   message: string;
+}
+
+/**
+ * Deletes the messages (name, e-mail, text) sent before `before`, their replies with them (the foreign
+ * key cascades): the feedback's retention (FEEDBACK_RETENTION_DAYS, docs/privacy.md).
+ */
+export async function forgetOldFeedback(db: Database, before: Date): Promise<number> {
+  const rows = await db.delete(feedback).where(lt(feedback.createdAt, before)).returning({ id: feedback.id });
+  return rows.length;
 }
 
 /** Stores a message; the caller answers only after this has committed. */

@@ -2,6 +2,7 @@
 export {
   deliveryStatuses,
   eraseNotifications,
+  forgetUnboundNotifications,
   type NewNotification,
   notificationsOfOrder,
   SECRET_MASK,

@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type Channel, notifications, outboxMessages } from './tables';
 
@@ -35,7 +35,11 @@ export async function findNotification(db: Database, id: number) {
   return row;
 }
 
-/** Marks a notification sent, failed or skipped. */
+/**
+ * Marks a notification sent, failed or skipped. A message tied to no person and no order (the erasure's
+ * confirmation, the contact form's e-mails) keeps no address once its sending is over: nobody's page
+ * shows it, and the address was only needed on the way out (docs/privacy.md).
+ */
 export async function markNotification(
   db: Database,
   id: number,
@@ -48,10 +52,36 @@ export async function markNotification(
       error: change.error ?? null,
       attempts: sql`${notifications.attempts} + 1`,
       ...(change.status === 'sent' ? { sentAt: new Date() } : {}),
-      // A sealed secret lives only while the message may still be sent.
-      ...(change.status === 'pending' ? {} : { secretSealed: null }),
+      // A sealed secret lives only while the message may still be sent; so does the address of a message
+      // tied to no person and no order (the erasure's confirmation, the contact form's e-mails).
+      ...(change.status === 'pending'
+        ? {}
+        : {
+            secretSealed: null,
+            recipient: sql`case when ${notifications.userId} is null and ${notifications.orderId} is null then '' else ${notifications.recipient} end`,
+          }),
     })
     .where(eq(notifications.id, id));
+}
+
+/**
+ * Deletes the messages tied to no person and no order made before `before` whose sending is over: the
+ * contact form's copies to support and replies (their text and the sender's name and e-mail), past the
+ * feedback's retention.
+ */
+export async function forgetUnboundNotifications(db: Database, before: Date): Promise<number> {
+  const rows = await db
+    .delete(notifications)
+    .where(
+      and(
+        isNull(notifications.userId),
+        isNull(notifications.orderId),
+        lt(notifications.createdAt, before),
+        ne(notifications.status, 'pending'),
+      ),
+    )
+    .returning({ id: notifications.id });
+  return rows.length;
 }
 
 /** What the outbox stand-in received. */

@@ -118,6 +118,18 @@ export async function openOrders(db: Database, msisdn: string) {
 }
 
 /**
+ * Holds the applicant's row against an erasure for the rest of the transaction (`FOR KEY SHARE`: the lock
+ * a foreign key to it takes anyway, which blocks only «Удалить мои данные»'s `FOR UPDATE`). Taken before
+ * any order or portation: the person's row first, then order, then portation, the one order every
+ * transaction that touches a person's applications keeps (decision 032, decision 125). False when the
+ * person is gone.
+ */
+export async function holdApplicant(tx: Database, userId: number): Promise<boolean> {
+  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('key share');
+  return rows.length === 1;
+}
+
+/**
  * Locks an order for the rest of the transaction and returns it. `FOR NO KEY UPDATE`, the lock an UPDATE
  * of the row takes itself: it does not block the key-share lock a foreign-key check takes when another
  * transaction writes an event of the order, so the engine (which holds the portation and writes the

@@ -705,6 +705,9 @@ export async function submitOrder(
   const email = contactEmail(order, profile);
   const result = await deps.db
     .transaction(async (tx) => {
+      // The person first, then the order (decision 125): an erasure running now either finished first
+      // (the draft is Deleted below) or waits for this submit and then refuses.
+      await repo.holdApplicant(tx, owner.userId);
       const locked = await repo.lockOrder(tx, id);
       if (locked?.status !== 'Initialized') throw notEditable(locked?.status ?? 'Deleted');
       await repo.updateOrder(

@@ -13,8 +13,15 @@ export default fp(
   async function privacyPlugin(app: FastifyInstance, opts: { config: AppConfig }) {
     const retentionDays = opts.config.personalDataRetentionDays;
     app.jobs.work(RETENTION_QUEUE, async () => {
-      const removed = await forgetExpiredPersonalData(app.db, new Date(), retentionDays);
-      if (removed.applications + removed.people > 0) app.log.info(removed, 'personal data past its retention removed');
+      const removed = await forgetExpiredPersonalData(
+        app.db,
+        new Date(),
+        retentionDays,
+        opts.config.feedbackRetentionDays,
+      );
+      if (removed.applications + removed.people + removed.feedback > 0) {
+        app.log.info(removed, 'personal data past its retention removed');
+      }
     });
     app.addHook('onReady', async () => {
       // Every night at 03:30 Moscow time, on whichever node takes the job.

@@ -4,9 +4,13 @@ import { authHeaders, CITIZENS, type CookieJar, signIn } from '../../../test/esi
 import { ACCEPTED } from '../../../test/porting';
 import { addDays, moscowDay } from '../../lib/moscow';
 import { createTestApp, type TestApp } from '../../test/app';
+import { feedback, feedbackReplies } from '../feedback/tables';
+import { deliverNotification } from '../notifications/service';
 import { notifications } from '../notifications/tables';
 import { CONSENT_VERSION } from '../porting/contract-terms';
 import { bdpnStandinProcesses, portationOrders, portations } from '../porting/tables';
+import { cliActor, grantRole } from '../staff/service';
+import { staffAudit, staffRoles } from '../staff/tables';
 import { tariffRegions } from '../tariffs/tables';
 import { users } from '../users/tables';
 import { forgetExpiredPersonalData } from './service';
@@ -180,5 +184,139 @@ describe('«Удалить мои данные»', () => {
         })
       ).statusCode,
     ).toBe(401);
+  });
+});
+
+describe('deletion means deletion (issue 35, finding 9)', () => {
+  it('the erasure’s confirmation keeps no address once it is sent', async () => {
+    const fresh = await createTestApp();
+    try {
+      const jar = (await signIn(fresh.app, CITIZENS.smirnov)).jar;
+      const erased = await fresh.app.inject({ method: 'DELETE', url: '/api/v1/account', headers: authHeaders(jar) });
+      expect(erased.statusCode, erased.body).toBe(204);
+      const [mail] = await fresh.app.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.subject, 'Ваши данные удалены с сайта «Перенос номера»'));
+      // On its way out it has the address (the job sends it from the row).
+      expect(mail).toMatchObject({ userId: null, recipient: 'smirnov.a@example.ru' });
+      const sent: string[] = [];
+      const sender = { send: async (m: { to: string }) => void sent.push(m.to) };
+      await deliverNotification(fresh.app.db, { email: sender }, mail?.id as number);
+      expect(sent).toEqual(['smirnov.a@example.ru']);
+      const [after] = await fresh.app.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.id, mail?.id as number));
+      expect(after).toMatchObject({ status: 'sent', recipient: '' });
+      const left = await fresh.app.db.execute(
+        sql`select count(*)::int as n from notifications where recipient = 'smirnov.a@example.ru'`,
+      );
+      expect((left as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('keeps a contact-form message, its replies and e-mails FEEDBACK_RETENTION_DAYS, then forgets them (injected clock)', async () => {
+    const fresh = await createTestApp();
+    try {
+      const db = fresh.app.db;
+      const sentAt = new Date('2026-03-01T09:00:00Z');
+      const [message] = await db
+        .insert(feedback)
+        .values({ name: 'Олег', email: 'oleg@example.ru', topic: 'Другое', message: 'Текст', createdAt: sentAt })
+        .returning();
+      const [copy] = await db
+        .insert(notifications)
+        .values({
+          userId: null,
+          orderId: null,
+          channel: 'email',
+          recipient: 'support@example.ru',
+          subject: `Обращение № ${message?.id}`,
+          body: 'Текст\n\n— Олег, oleg@example.ru',
+          status: 'sent',
+          createdAt: sentAt,
+        })
+        .returning();
+      await db.insert(feedbackReplies).values({
+        feedbackId: message?.id as number,
+        staffOid: 'cli',
+        staffName: 'Поддержка',
+        subject: 'Ответ',
+        body: 'Ответ Олегу',
+        notificationId: copy?.id as number,
+        createdAt: sentAt,
+      });
+      const left = async () => ({
+        feedback: (
+          await db
+            .select()
+            .from(feedback)
+            .where(eq(feedback.id, message?.id as number))
+        ).length,
+        replies: (
+          await db
+            .select()
+            .from(feedbackReplies)
+            .where(eq(feedbackReplies.feedbackId, message?.id as number))
+        ).length,
+        mail: (
+          await db
+            .select()
+            .from(notifications)
+            .where(eq(notifications.id, copy?.id as number))
+        ).length,
+      });
+      // 364 days later, with the default 365: kept.
+      await forgetExpiredPersonalData(db, new Date(sentAt.getTime() + 364 * DAY), 30);
+      expect(await left()).toEqual({ feedback: 1, replies: 1, mail: 1 });
+      // A shorter retention on a clock 100 days on, or the default past 365 days: gone, every copy.
+      const removed = await forgetExpiredPersonalData(db, new Date(sentAt.getTime() + 100 * DAY), 30, 90);
+      expect(removed.feedback).toBeGreaterThanOrEqual(1);
+      expect(await left()).toEqual({ feedback: 0, replies: 0, mail: 0 });
+      expect(fresh.config.feedbackRetentionDays).toBe(365);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('staff roles end with the account; the last admin is asked to name another admin first', async () => {
+    const fresh = await createTestApp();
+    try {
+      const db = fresh.app.db;
+      const oid = CITIZENS.smirnov;
+      const rolesOf = async () =>
+        (await db.select().from(staffRoles).where(eq(staffRoles.oid, oid))).map((r) => r.role).sort();
+      // Whoever else holds admin in the demo is not: Смирнов is the only admin.
+      await db.delete(staffRoles).where(eq(staffRoles.role, 'admin'));
+      for (const role of ['admin', 'support'] as const) await grantRole(db, cliActor(), oid, role);
+      const jar = (await signIn(fresh.app, oid)).jar;
+      const del = () => fresh.app.inject({ method: 'DELETE', url: '/api/v1/account', headers: authHeaders(jar) });
+      const refused = await del();
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors.account[0]).toBe(
+        'Вы единственный администратор сайта. Назначьте другого администратора в служебном разделе, затем удалите данные.',
+      );
+      expect(await rolesOf()).toEqual(['admin', 'support']);
+      // Another admin named: the erasure goes through and takes every role with it, audited as theirs.
+      await grantRole(db, cliActor(), CITIZENS.morozov, 'admin');
+      const erased = await del();
+      expect(erased.statusCode, erased.body).toBe(204);
+      expect(await rolesOf()).toEqual([]);
+      const audited = await db
+        .select()
+        .from(staffAudit)
+        .where(and(eq(staffAudit.target, `staff:${oid}`), eq(staffAudit.action, 'staff.revoke')));
+      expect(audited.map((a) => (a.details as { role: string }).role).sort()).toEqual(['admin', 'support']);
+      expect(audited.every((a) => a.actorOid === oid)).toBe(true);
+      // The next sign-in of the same ESIA identity is a new person, and no staff.
+      const again = (await signIn(fresh.app, oid)).jar;
+      const desk = await fresh.app.inject({ method: 'GET', url: '/api/v1/staff/me', headers: authHeaders(again) });
+      expect(desk.statusCode).not.toBe(200);
+    } finally {
+      await fresh.close();
+    }
   });
 });

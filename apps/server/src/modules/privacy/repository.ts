@@ -10,7 +10,7 @@ import { users } from '../users';
 /** Locks a person's row for an erasure and answers what is needed to tell them and to refuse. */
 export async function lockPerson(tx: Database, userId: number) {
   const [row] = await tx
-    .select({ id: users.id, oid: users.oid, email: sql<string | null>`${users.profile} ->> 'email'` })
+    .select({ id: users.id, oid: users.oid, name: users.name, email: sql<string | null>`${users.profile} ->> 'email'` })
     .from(users)
     .where(eq(users.id, userId))
     .for('update');

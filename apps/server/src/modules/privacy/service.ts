@@ -3,7 +3,8 @@ import { formatMsisdn } from '@perenos/phone';
 import type { Database } from '../../db/client';
 import { validationProblem } from '../../lib/problem';
 import { forgetNumbers } from '../account';
-import { eraseNotifications, type NewNotification } from '../notifications';
+import { forgetOldFeedback } from '../feedback';
+import { eraseNotifications, forgetUnboundNotifications, type NewNotification } from '../notifications';
 import {
   eraseApplications,
   forgetEndedApplications,
@@ -12,6 +13,7 @@ import {
   runningApplications,
 } from '../porting';
 import { revokeAllSessions } from '../session';
+import { endRolesOf } from '../staff';
 import { eraseWatches } from '../watch';
 import * as repo from './repository';
 
@@ -24,18 +26,26 @@ const DAY = 24 * 3600_000;
 /**
  * Removes the personal data whose purpose has ended: the courier address of applications finished more
  * than `retentionDays` ago, and the passport and birth date of people with nothing under way and nothing
- * since then. The applications, their timelines and the counts stay.
+ * since then. The applications, their timelines and the counts stay. Contact-form messages older than
+ * `feedbackRetentionDays` go whole, with their replies and their e-mails.
  */
 export async function forgetExpiredPersonalData(
   db: Database,
   now: Date,
   retentionDays: number,
-): Promise<{ applications: number; people: number }> {
+  feedbackRetentionDays = 365,
+): Promise<{ applications: number; people: number; feedback: number }> {
   const cutoff = new Date(now.getTime() - retentionDays * DAY);
   const applications = await forgetEndedApplications(db, cutoff, now);
   const people = await forgetIdlePassports(db, cutoff);
   await forgetStandinPassports(db, cutoff);
-  return { applications, people };
+  const feedbackCutoff = new Date(now.getTime() - feedbackRetentionDays * DAY);
+  const feedback = await db.transaction(async (tx) => {
+    const messages = await forgetOldFeedback(tx, feedbackCutoff);
+    await forgetUnboundNotifications(tx, feedbackCutoff);
+    return messages;
+  });
+  return { applications, people, feedback };
 }
 
 export interface EraseDeps {
@@ -47,9 +57,10 @@ export interface EraseDeps {
 }
 
 /**
- * «Удалить мои данные»: the profile, the personal data of the person's applications, their numbers and
- * sessions — in one transaction under the person's row lock, refused while a porting is under way (its
- * applicant must stay reachable). The confirmation goes by e-mail to the address it was known by.
+ * «Удалить мои данные»: the profile, the personal data of the person's applications, their numbers,
+ * sessions and staff roles — in one transaction under the person's row lock, refused while a porting is
+ * under way (its applicant must stay reachable) and for the last admin. The confirmation goes by e-mail
+ * to the address it was known by, which the notification forgets once sent.
  */
 export async function eraseMyData(deps: EraseDeps, userId: number): Promise<void> {
   const now = deps.now();
@@ -62,6 +73,14 @@ export async function eraseMyData(deps: EraseDeps, userId: number): Promise<void
       throw validationProblem({
         account: [
           `Идёт перенос номера ${numbers}. Удалить данные можно после того, как перенос завершится, или отзовите заявление, пока это возможно.`,
+        ],
+      });
+    }
+    // Roles are by ESIA identity: left, they would await the person's next sign-in.
+    if ((await endRolesOf(tx, { oid: person.oid, name: person.name })) === 'last-admin') {
+      throw validationProblem({
+        account: [
+          'Вы единственный администратор сайта. Назначьте другого администратора в служебном разделе, затем удалите данные.',
         ],
       });
     }

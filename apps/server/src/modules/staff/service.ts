@@ -98,6 +98,27 @@ export async function revokeRole(
   });
 }
 
+/**
+ * «Удалить мои данные» of a person who holds staff roles: every role of theirs ends in the erasure's
+ * transaction, each audited as theirs. The last admin's erasure is refused (HttpProblem 400 from the
+ * caller's rule): nobody could grant roles from the back office any more; they name another admin first,
+ * or the command line takes the role (decision 125). Admins are locked first, as a revocation does.
+ */
+export async function endRolesOf(tx: Database, person: { oid: string; name: string }): Promise<'ended' | 'last-admin'> {
+  const roles = await rolesOf(tx, person.oid);
+  if (roles.length === 0) return 'ended';
+  if (roles.includes('admin')) {
+    const admins = await lockAdmins(tx);
+    if (admins.length === 1 && admins[0] === person.oid) return 'last-admin';
+  }
+  const actor: StaffActor = { oid: person.oid, name: person.name, roles, audited: 0 };
+  for (const role of roles) {
+    const revoked = await deleteRole(tx, person.oid, role);
+    await audit(tx, actor, 'staff.revoke', `staff:${person.oid}`, { role, changed: revoked, reason: 'данные удалены' });
+  }
+  return 'ended';
+}
+
 /** A page of the audit, newest first. */
 export async function auditPage(db: Database, filter: AuditFilter, skip: number, take: number) {
   const { rows, totalRows } = await listAudit(db, filter, skip, take);

@@ -4,6 +4,7 @@
  * Operators, regions and services are named by slug and FNS code, so a file moves between databases.
  */
 import { CsvError, parse } from 'csv-parse/sync';
+import { neutraliseCsvCell, restoreCsvCell } from '../../lib/csv-cell';
 
 export type TariffKind = 'Package' | 'NonPackage';
 export const TARIFF_KINDS: readonly TariffKind[] = ['Package', 'NonPackage'];
@@ -95,6 +96,32 @@ function slugListOf(value: unknown, where: string, field: string): string[] {
   return (list as string[]).map((s) => s.trim()).filter(Boolean);
 }
 
+/**
+ * A tariff's page at its operator: an `https://` or `http://` address, nothing else. The link is served to
+ * every API client and drawn in pages; a `javascript:` or `data:` one would run as code there.
+ */
+export function isWebAddress(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** A stored address as served: one that is not a web address (written before the check) is none. */
+export const servedUrl = (url: string | null): string | null => (url !== null && isWebAddress(url) ? url : null);
+
+function urlOf(value: unknown, where: string): string | null {
+  const text = textOf(value, where, 'url', false);
+  if (text === '') return null;
+  if (text.length > 2000 || !isWebAddress(text)) {
+    fail(where, 'url — адрес страницы тарифа, начинающийся с https:// или http://');
+  }
+  return text;
+}
+
 /** Checks one tariff of a file and brings it to the catalogue's shape; throws CatalogueError in Russian. */
 export function normaliseTariff(raw: Record<string, unknown>, where: string): CatalogueTariff {
   const kind = raw.kind;
@@ -125,7 +152,7 @@ export function normaliseTariff(raw: Record<string, unknown>, where: string): Ca
     minutePrice: priceOf(raw.minutePrice, where, 'minutePrice', true),
     smsPrice: priceOf(raw.smsPrice, where, 'smsPrice', true),
     mbPrice: priceOf(raw.mbPrice, where, 'mbPrice', true),
-    url: textOf(raw.url, where, 'url', false) || null,
+    url: urlOf(raw.url, where),
     mediaServices: slugListOf(raw.mediaServices, where, 'mediaServices'),
     convergenceServices: slugListOf(raw.convergenceServices, where, 'convergenceServices'),
     isArchived: isArchived === true || isArchived === 'true' || isArchived === '1',
@@ -191,9 +218,10 @@ function csvTariffs(text: string): CsvTariff[] {
   if (missing.length > 0) throw new CatalogueError(`В заголовке нет столбцов: ${missing.join(', ')}.`);
   const byKey = new Map<string, CsvTariff>();
   rows.forEach((cells, n) => {
+    // A cell the export guarded against spreadsheets (`'=…`) reads back as it was.
     const get = (c: (typeof CSV_COLUMNS)[number]) => {
       const i = index.get(c);
-      return i === undefined ? '' : (cells[i] ?? '');
+      return i === undefined ? '' : restoreCsvCell(cells[i] ?? '');
     };
     const key = `${get('operator')}/${get('slug')}`;
     let t = byKey.get(key);
@@ -224,7 +252,9 @@ function csvTariffs(text: string): CsvTariff[] {
   return [...byKey.values()];
 }
 
-function csvField(value: string): string {
+/** A cell as written: guarded against spreadsheet formulas, quoted when it holds a separator or a quote. */
+function csvField(cell: string): string {
+  const value = neutraliseCsvCell(cell);
   return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
@@ -249,7 +279,7 @@ export function catalogueToCsv(list: CatalogueTariff[]): string {
         priceText(t.minutePrice),
         priceText(t.smsPrice),
         priceText(t.mbPrice),
-        t.url ?? '',
+        servedUrl(t.url) ?? '',
         t.mediaServices.join('|'),
         t.convergenceServices.join('|'),
         t.isArchived ? 'true' : 'false',

@@ -1,5 +1,5 @@
 import { logoUrl } from '../../lib/operator-logo';
-import type { CatalogueTariff, TariffKind } from './catalogue';
+import { type CatalogueTariff, servedUrl, type TariffKind } from './catalogue';
 import type { Row } from './dialect';
 import { type tariffs, UNLIMITED } from './tables';
 
@@ -29,7 +29,7 @@ export function presentTariff(r: Row) {
     minutePrice: num(r.minute_price),
     smsPrice: num(r.sms_price),
     mbPrice: num(r.mb_price),
-    url: r.url === null ? null : String(r.url),
+    url: servedUrl(r.url === null ? null : String(r.url)),
     mediaServiceIds: (r.media_service_ids as number[]).map(Number),
     convergenceServiceIds: (r.convergence_service_ids as number[]).map(Number),
     isArchived: Boolean(r.is_archived),
@@ -121,7 +121,7 @@ export function presentCatalogue(stored: {
     minutePrice: num(t.minutePrice),
     smsPrice: num(t.smsPrice),
     mbPrice: num(t.mbPrice),
-    url: t.url,
+    url: servedUrl(t.url),
     mediaServices: t.mediaServiceIds.map((id) => mediaSlug.get(id) ?? String(id)),
     convergenceServices: t.convergenceServiceIds.map((id) => convergenceSlug.get(id) ?? String(id)),
     isArchived: t.isArchived,

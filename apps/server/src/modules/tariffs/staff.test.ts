@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CITIZENS } from '../../../test/esia';
 import { signInStaff, staffCall } from '../../../test/staff';
 import { createTestApp, type TestApp } from '../../test/app';
-import type { CatalogueTariff } from './catalogue';
+import { type CatalogueTariff, parseCatalogueCsv } from './catalogue';
+import { tariffs } from './tables';
 
 let t: TestApp;
 let staff: Record<string, string>;
@@ -147,5 +149,72 @@ describe('the tariff catalogue from the back office', () => {
     expect(res.body).toContain('novyi-tarif-iz-faila');
     const log = (await staffCall(t.app, admin, 'GET', '/api/v1/staff/audit?action=tariffs.export')).json();
     expect(log.data[0].details).toMatchObject({ format: 'csv' });
+  });
+
+  it('refuses a tariff whose link is not a web address, naming its row, and serves no such stored link', async () => {
+    const [one] = await catalogue();
+    const row = (url: string) =>
+      `${one?.operatorSlug},ssylka-${url.length},Тариф со ссылкой,Package,77,300,100,100,10,,,,${url},,,false,`;
+    const header =
+      'operator,slug,name,kind,region_code,price,minutes,sms,traffic_gb,minute_price,sms_price,mb_price,url,media_services,convergence_services,is_archived,description';
+    for (const url of [
+      'javascript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'JavaScript://x%0aalert(1)',
+    ]) {
+      const res = await upload('ssylka.csv', `${header}\n${row(url)}\n`);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().errors.File[0], url).toBe(
+        'В файле нет ни одного тарифа, который можно загрузить: строка 2 — url — адрес страницы тарифа, начинающийся с https:// или http://',
+      );
+    }
+    // Beside good rows, the bad one is refused by its row and the rest load.
+    const mixed = await upload(
+      'mix.csv',
+      `${header}\n${row('https://example.ru/t')}\n${row('javascript:alert(1)').replace('ssylka-19', 'drugaya')}\n`,
+    );
+    expect(mixed.statusCode).toBe(200);
+    expect(mixed.json().refused).toEqual([
+      { where: 'строка 3', reason: 'url — адрес страницы тарифа, начинающийся с https:// или http://' },
+    ]);
+    // A link stored before the rule (or by hand) is not served to API clients, nor exported.
+    const [stored] = await t.app.db.select({ id: tariffs.id }).from(tariffs).limit(1);
+    const id = stored?.id as number;
+    await t.app.db.update(tariffs).set({ url: 'javascript:alert(1)' }).where(eq(tariffs.id, id));
+    try {
+      const served = await t.app.inject({ method: 'GET', url: `/api/v1.1/tariff/${id}` });
+      expect(served.statusCode).toBe(200);
+      expect(served.json().url).toBeNull();
+      expect(served.body).not.toContain('javascript:');
+      const exported = await staffCall(t.app, staff, 'GET', '/api/v1/staff/tariffs/export?format=csv');
+      expect(exported.body).not.toContain('javascript:');
+    } finally {
+      await t.app.db.update(tariffs).set({ url: null }).where(eq(tariffs.id, id));
+    }
+  });
+
+  it('exports formulas as text: a cell starting with = + - @, tab or CR gets an apostrophe, and reads back as it was', async () => {
+    const current = await catalogue();
+    const base = current.find((x) => !x.isArchived && x.regions.length > 0) as CatalogueTariff;
+    // (A leading tab or CR never reaches the catalogue: the importer trims names; catalogue.test.ts has them.)
+    const names = ['=HYPERLINK("https://evil.example","Жми")', '+7 мин', '-скидка', '@SUM(1)'];
+    const file = names.map((name, i) => ({ ...base, slug: `formula-${i}`, name, description: name }));
+    const sent = (await upload('formuly.json', JSON.stringify(file))).json();
+    expect(sent.refused).toEqual([]);
+    expect((await staffCall(t.app, staff, 'POST', `/api/v1/staff/tariffs/uploads/${sent.id}/apply`)).statusCode).toBe(
+      200,
+    );
+    const csv = (await staffCall(t.app, staff, 'GET', '/api/v1/staff/tariffs/export?format=csv')).body;
+    const lines = csv.split('\r\n').filter((l) => l.includes(',formula-'));
+    expect(lines.length).toBeGreaterThanOrEqual(names.length);
+    for (const line of lines) {
+      // No cell of the line starts with a formula character (quoted or not).
+      for (const cell of line.split(',')) expect(cell, line).not.toMatch(/^"?[=+\-@\t\r]/);
+    }
+    expect(csv).toContain(`"'=HYPERLINK(""https://evil.example"",""Жми"")"`);
+    // The export read back (the CLI's and the upload's reader) gives the names as they were.
+    const back = parseCatalogueCsv(csv.replace(/^\uFEFF/, ''));
+    expect(back.filter((x) => x.slug.startsWith('formula-')).map((x) => x.name)).toEqual(names);
+    expect(back.filter((x) => x.slug.startsWith('formula-')).map((x) => x.description)).toEqual(names);
   });
 });

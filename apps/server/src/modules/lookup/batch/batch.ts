@@ -9,6 +9,7 @@
 import { isUtf8 } from 'node:buffer';
 import { Readable } from 'node:stream';
 import { normaliseMsisdn } from '@perenos/phone';
+import { neutraliseCsvCell } from '../../../lib/csv-cell';
 import { type HttpProblem, tooLarge, validationProblem } from '../../../lib/problem';
 import type { BatchView, LookupAnswer } from '../index/engine';
 import { splitRegistryLine } from '../registry/registry-csv';
@@ -493,9 +494,7 @@ async function sharedStringsOf(
 const RESULT_HEADER = ['Номер', 'Оператор', 'Регион', 'Перенесён', 'Дата переноса', 'Владелец диапазона', 'Результат'];
 
 /** Cells that a spreadsheet would run as a formula get a leading apostrophe (CSV injection). */
-export function neutralise(cell: string): string {
-  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
-}
+export const neutralise = neutraliseCsvCell;
 
 function csvCell(cell: string): string {
   const safe = neutralise(cell);
