@@ -34,11 +34,6 @@ async function refreshWatchProofs(db: Database, userId: number, now: Date): Prom
   return numbers;
 }
 
-/** The proof the user has of a number now (an ESIA profile, a fresh SMS code); null when none. */
-export async function numberProof(db: Database, userId: number, msisdn: string, now: Date) {
-  return (await repo.userNumbersOf(db, userId, now)).find((n) => n.msisdn === msisdn)?.proof ?? null;
-}
-
 /** The lookup index's answer for a number: the account says what /check says. */
 export type NumberLookup = (msisdn: string) => Promise<LookupAnswer | undefined>;
 
@@ -181,7 +176,7 @@ export function accountAlerts(db: Database, userId: number, paging: { skip: numb
  * The watcher's answer to a held application, from their alert: null when the alert is not theirs
  * (404). An alert that no longer waits (answered, lapsed, withdrawn) refuses a different answer and
  * repeats the same one; of two answers at once, the order's row lock lets one win. «Это не я» from a
- * watcher whose proof of the number is now weaker than the applicant's (or lapsed) ends nothing: it is
+ * watcher whose watch rests on a weaker proof than the applicant's (or has lapsed) ends nothing: it is
  * recorded as a dispute for support, and the alert says whom to contact.
  */
 export async function answerAlert(deps: PortingDeps, userId: number, alertId: number, answer: HoldAnswer) {
@@ -192,7 +187,8 @@ export async function answerAlert(deps: PortingDeps, userId: number, alertId: nu
     throw validationProblem({ alert: ['Это оповещение не ждёт ответа: подтверждать или отклонять в нём нечего.'] });
   }
   if (hold === 'pending' || (hold === 'outranked' && answer === 'refuse')) {
-    const proof = await numberProof(deps.db, userId, alert.alert.msisdn, deps.now());
+    // The proof the watch rests on, as when it was alerted: a lapsed watch refuses nothing.
+    const proof = await watch.watchProof(deps.db, userId, alert.alert.msisdn, deps.now());
     await answerHold(deps, orderId, answer, { userId, proof });
   }
   const after = await watch.alertOf(deps.db, userId, alertId);

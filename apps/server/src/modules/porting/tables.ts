@@ -142,6 +142,8 @@ export const portations = pgTable(
   (t) => [
     index('portations_user_msisdn_idx').on(t.userId, t.msisdn, t.portationAt),
     index('portations_order_idx').on(t.orderId),
+    // Whether someone else ported a number since a person confirmed it (history.ts): completed ones only.
+    index('portations_done_msisdn_idx').on(t.msisdn).where(sql`status = 'Done'`),
   ],
 );
 

@@ -10,5 +10,6 @@ export {
   registryWatch,
   setWatch,
   watchList,
+  watchProof,
 } from './service';
 export { ALERT_KINDS, HOLD_STATES, type Proof } from './tables';

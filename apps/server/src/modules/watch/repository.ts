@@ -112,6 +112,16 @@ export async function watchersOf(db: Database, msisdn: string, at: Date) {
   );
 }
 
+/** The proof the user's watch of a number rests on at `at`; null when it is off or has lapsed. */
+export async function watchProof(db: Database, userId: number, msisdn: string, at: Date): Promise<Proof | null> {
+  const [row] = await db
+    .select({ proof: numberWatches.proof, until: numberWatches.proofUntil, enabled: numberWatches.enabled })
+    .from(numberWatches)
+    .where(and(eq(numberWatches.userId, userId), eq(numberWatches.msisdn, msisdn)));
+  if (!row?.enabled || row.proof === null) return null;
+  return row.proof === 'esia' || (row.until !== null && row.until.getTime() > at.getTime()) ? row.proof : null;
+}
+
 /**
  * The number was ported by someone other than `except`: the SMS proofs of its watchers end now (an SMS
  * code showed who held the SIM before the porting, not after). ESIA proofs end at the next sign-in, when

@@ -229,7 +229,7 @@ export async function watchList(db: Database, userId: number, msisdns: string[])
   return msisdns.map((msisdn) => ({ msisdn, enabled: switches.get(msisdn) ?? false }));
 }
 
-export { refreshProofs, setWatch } from './repository';
+export { refreshProofs, setWatch, watchProof } from './repository';
 
 /** A page of the user's alerts, newest first, as the account lists them. */
 export async function alertsPage(db: Database, userId: number, skip: number, take: number) {

@@ -9,9 +9,9 @@ export type Proof = (typeof PROOFS)[number];
 
 /**
  * «Сообщать о попытках перенести номер»: a person's switch for one of their numbers. A row exists once
- * the switch was first touched; no row is «off». The day's count of alerts sent by e-mail and SMS is
- * kept here, counted by one atomic update, so a stranger starting application after application cannot
- * flood the owner's phone.
+ * the switch was first touched; no row is «off». The day's count of alerts about the number is kept
+ * here, counted by one atomic update, so a stranger starting application after application cannot
+ * flood the owner's phone (five a day, then one summary).
  */
 export const numberWatches = pgTable(
   'number_watches',
@@ -95,7 +95,7 @@ export const watchAlerts = pgTable(
     hold: text('hold', { enum: HOLD_STATES }),
     holdUntil: timestamp('hold_until', { withTimezone: true }),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
-    /** Whether the e-mail and SMS went out (false past the day's cap). */
+    /** Whether the e-mail and SMS went out (past the day's cap no alert is written: the summary counts it). */
     notified: boolean('notified').notNull(),
     /** A summary: how many of the day's events about the number came after the cap (each counted here). */
     repeats: smallint('repeats').notNull().default(0),
