@@ -5,7 +5,7 @@ import { ACCEPTED } from '../../../test/porting';
 import { addDays, moscowDay } from '../../lib/moscow';
 import { createTestApp, type TestApp } from '../../test/app';
 import { feedback, feedbackReplies } from '../feedback/tables';
-import { deliverNotification } from '../notifications/service';
+import { deliverNotification, secretKeys } from '../notifications/service';
 import { notifications } from '../notifications/tables';
 import { CONSENT_VERSION } from '../porting/contract-terms';
 import { bdpnStandinProcesses, portationOrders, portations } from '../porting/tables';
@@ -202,7 +202,12 @@ describe('deletion means deletion (issue 35, finding 9)', () => {
       expect(mail).toMatchObject({ userId: null, recipient: 'smirnov.a@example.ru' });
       const sent: string[] = [];
       const sender = { send: async (m: { to: string }) => void sent.push(m.to) };
-      await deliverNotification(fresh.app.db, { email: sender }, mail?.id as number);
+      await deliverNotification(
+        fresh.app.db,
+        { email: sender },
+        secretKeys(fresh.config.sessionSecret),
+        mail?.id as number,
+      );
       expect(sent).toEqual(['smirnov.a@example.ru']);
       const [after] = await fresh.app.db
         .select()
