@@ -21,4 +21,16 @@ describe('sign-in flood', () => {
     const other = await t.app.inject({ method: 'GET', url: '/api/v1/esia/login', remoteAddress: '10.0.0.9' });
     expect(other.statusCode).toBe(302);
   });
+
+  it('lets exactly 60 of 100 sign-in starts arriving at once through, from a fresh address', async () => {
+    const statuses = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        t.app
+          .inject({ method: 'GET', url: '/api/v1/esia/login', remoteAddress: '10.0.0.50' })
+          .then((r) => r.statusCode),
+      ),
+    );
+    expect(statuses.filter((s) => s === 302)).toHaveLength(60);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40);
+  });
 });

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { rateLimited, unauthorized } from '../../lib/problem';
+import { InProcessRateStore } from '../../lib/rate-limit-store';
 import { ProblemRef } from '../../lib/schemas';
 import { REFRESH_SESSION, SESSION_OPTIONAL } from '../../lib/security';
 import { INVALID_TOKEN_TITLE } from '../../plugins/session';
@@ -62,7 +63,10 @@ const esiaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(rateLimit, {
     global: false,
     // Shared by every node through Redis when there is one (REDIS_URL); in process otherwise.
-    ...(app.redis ? { redis: app.redis, nameSpace: `${app.redisPrefix}rate:esia:`, skipOnError: true } : {}),
+    ...(app.redis
+      ? { redis: app.redis, nameSpace: `${app.redisPrefix}rate:esia:`, skipOnError: true }
+      : // The plugin's own in-process store reads its count a turn late: a burst was refused whole.
+        { store: InProcessRateStore }),
     errorResponseBuilder: () => rateLimited('Попробуйте войти через минуту.'),
   });
   // The token exchange is form-encoded (OAuth); the ESIA stand-in may have registered the parser already.

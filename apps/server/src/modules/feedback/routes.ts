@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { rateLimited } from '../../lib/problem';
+import { InProcessRateStore } from '../../lib/rate-limit-store';
 import { ProblemRef } from '../../lib/schemas';
 import { captchaKeys, newChallenge } from './captcha';
 import { CaptchaChallengeSchema, FeedbackSendBody, FeedbackSentSchema } from './schemas';
@@ -22,7 +23,10 @@ const feedbackRoutes: FastifyPluginAsyncTypebox<{ sessionSecret: string; support
     global: false,
     // Shared by every node through Redis when there is one (REDIS_URL); in process otherwise. A Redis
     // outage lets messages through rather than failing the form (the captcha still guards it).
-    ...(app.redis ? { redis: app.redis, nameSpace: `${app.redisPrefix}rate:feedback:`, skipOnError: true } : {}),
+    ...(app.redis
+      ? { redis: app.redis, nameSpace: `${app.redisPrefix}rate:feedback:`, skipOnError: true }
+      : // The plugin's own in-process store reads its count a turn late: a burst was refused whole.
+        { store: InProcessRateStore }),
     errorResponseBuilder: (_request, context) =>
       rateLimited(`Слишком много сообщений подряд. Попробуйте снова через ${Math.ceil(context.ttl / 60_000)} мин.`),
   });
