@@ -2,7 +2,7 @@ import { and, desc, eq, like } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, CITIZENS, CookieJar, signIn } from '../../../test/esia';
-import { ACCEPTED, queuedCode } from '../../../test/porting';
+import { ACCEPTED, forgetNewApplicationCounts, queuedCode } from '../../../test/porting';
 import { loadConfig } from '../../config/env';
 import { addDays, moscowDay } from '../../lib/moscow';
 import { HttpProblem } from '../../lib/problem';
@@ -57,13 +57,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-/**
- * Forgets the day's counts of new applications: the tests of the code caps make more orders than a
- * person or a number may open a day, and that cap is tried on its own below.
- */
-async function forgetNewOrderCounts() {
-  await t.app.db.delete(codeSendLimits).where(like(codeSendLimits.scope, 'new-order:%'));
-}
+/** The tests of the code caps make more orders than a day allows; that cap is tried on its own below. */
+const forgetNewOrderCounts = () => forgetNewApplicationCounts(t.app);
 
 /** Noon in Moscow of today's real day: a test's minutes never cross the day's end. */
 function moscowNoon(): number {

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCEPTED } from '../../../test/porting';
+import { ACCEPTED, forgetNewApplicationCounts } from '../../../test/porting';
 import { addDays, moscowDay } from '../../lib/moscow';
 import { HttpProblem } from '../../lib/problem';
 import { deriveKey } from '../../lib/seal';
@@ -165,6 +165,8 @@ describe('a withdrawal raced against the submit and the engine', () => {
           const msisdn = numberOf(run);
           clock.t = START;
           const deps = { ...base, gateway: scheduled(base.gateway, s) };
+          // One person in every run: more applications than a person may open a day (decision 123).
+          await forgetNewApplicationCounts(t.app);
           const order = await initOrder(deps, owner, { msisdn }, UNMETERED);
           await updateOrder(deps, owner, order.id, {
             operatorId: megafon,
@@ -249,6 +251,7 @@ describe('withdrawing at the central database when it does not answer', () => {
   it('answers 503 and keeps the application in force, then a retried job and the timeline tell the rest', async () => {
     clock.t = START;
     const msisdn = numberOf(399);
+    await forgetNewApplicationCounts(t.app);
     const order = await initOrder(base, owner, { msisdn }, UNMETERED);
     await updateOrder(base, owner, order.id, {
       operatorId: megafon,

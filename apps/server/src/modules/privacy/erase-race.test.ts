@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, CITIZENS, type CookieJar, signIn } from '../../../test/esia';
-import { ACCEPTED, operatorIdOf, tariffOf } from '../../../test/porting';
+import { ACCEPTED, forgetNewApplicationCounts, operatorIdOf, tariffOf } from '../../../test/porting';
 import { addDays, moscowDay } from '../../lib/moscow';
 import { createTestApp, type TestApp } from '../../test/app';
 import { portationOrders, portations } from '../porting/tables';
@@ -27,6 +27,8 @@ async function readyDraft(jar: CookieJar, round: number) {
   const remoteAddress = `10.35.${round}.7`;
   const call = (method: 'POST' | 'PUT', url: string, payload: object) =>
     t.app.inject({ method, url: `/api${url}`, headers: authHeaders(jar), remoteAddress, payload });
+  // One number in every round: more applications than a number may open a day (decision 123).
+  await forgetNewApplicationCounts(t.app);
   const init = await call('POST', '/v1/order/portation/init', { msisdn: MSISDN });
   expect(init.statusCode, init.body).toBe(200);
   const order = init.json();
