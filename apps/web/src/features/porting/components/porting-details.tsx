@@ -1,7 +1,7 @@
 import { Alert, Button, Code } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
 import { formatMsisdn } from '@perenos/phone';
-import { useMemo } from 'react';
+import { Fragment, useMemo } from 'react';
 import { Fact } from '../../../components/fact';
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '../../../components/plain';
 import { formatDateTime, formatRub } from '../../../lib/format';
@@ -146,10 +146,10 @@ function EsimCode({ code }: { code: string }) {
           <Code block className={classes.code} data-testid="esim-code">
             {esimCodeFields(code).map((field, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the fields of one code, in their order
-              <span key={i} className={classes.field}>
-                {field}
+              <Fragment key={i}>
+                <span className={classes.field}>{field}</span>
                 <wbr />
-              </span>
+              </Fragment>
             ))}
           </Code>
           <Group gap="sm">
