@@ -9,6 +9,7 @@ import { ProblemRef } from '../../lib/schemas';
 import { ORDER_OWNER } from '../../lib/security';
 import type { DocumentPool } from './document-pool';
 import type { ChangeFeed } from './live';
+import { type OrderDocument, orderCalendar, orderPdf } from './order-documents';
 import {
   CodeSentSchema,
   ContractTermsSchema,
@@ -24,11 +25,8 @@ import {
 import {
   getOrder,
   initOrder,
-  type OrderDocument,
   type Owner,
-  orderCalendar,
   orderOffices,
-  orderPdf,
   orderTerms,
   type PortingDeps,
   refileOrder,

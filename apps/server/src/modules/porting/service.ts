@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { INVALID_MSISDN_MESSAGE, normaliseMsisdn } from '@perenos/phone';
 import type { Database } from '../../db/client';
-import { matchesETag } from '../../lib/etag';
 import type { JobQueue } from '../../lib/jobs';
 import { addDays, formatDay, isCalendarDay, moscowDay, moscowMidnight } from '../../lib/moscow';
 import {
@@ -25,9 +24,6 @@ import {
   contractTerms,
   PORTING_FEE_RUB,
 } from './contract-terms';
-import type { DocumentTask } from './document-drawing';
-import { type DocumentPool, documentTag } from './document-pool';
-import { applicationContent, calendarEvent, portingWindow } from './documents';
 import { EVENT_TEXT, type NewEvent } from './events';
 import type { PortingGateway } from './gateway';
 import { codeNotification, contactEmail, portationLink, stageNotifications } from './messages';
@@ -170,7 +166,7 @@ export function owns(order: { userId: number | null; browserId: string | null },
 }
 
 /** The order if the asker owns it; anybody else learns nothing («not found»). */
-async function ownedOrder(deps: PortingDeps, owner: Owner, id: number): Promise<OrderView> {
+export async function ownedOrder(deps: PortingDeps, owner: Owner, id: number): Promise<OrderView> {
   const view = await repo.findOrder(deps.db, id);
   if (!view || !owns(view.order, owner)) throw notFound();
   return view;
@@ -198,7 +194,7 @@ async function answer(deps: PortingDeps, owner: Owner, id: number, withPersonal 
 }
 
 /** The order's answer from its rows already read, and the signed-in applicant's. */
-async function presentFor(
+export async function presentFor(
   deps: PortingDeps,
   owner: Owner,
   view: OrderView,
@@ -901,66 +897,4 @@ export async function refileOrder(
     );
   });
   return answer(deps, owner, fresh.id);
-}
-
-/** An order's document for its owner: its version's ETag, and its body unless the asker has that version. */
-export interface OrderDocument {
-  tag: string;
-  body: Buffer | string | null;
-}
-
-/**
- * The document of `task`: nothing but the tag when `If-None-Match` names it, else the kept one or one
- * drawn now in a worker. Only ever reached after the owner check, so nobody else's version is answered.
- */
-async function orderDocument(
-  documents: DocumentPool,
-  key: string,
-  task: DocumentTask,
-  ifNoneMatch: string | undefined,
-): Promise<OrderDocument> {
-  const tag = documentTag(task);
-  if (ifNoneMatch !== undefined && matchesETag(ifNoneMatch, tag)) return { tag, body: null };
-  return { tag, body: await documents.get(key, tag, task) };
-}
-
-/** The porting night as a calendar file, to its owner. */
-export async function orderCalendar(
-  deps: PortingDeps,
-  documents: DocumentPool,
-  owner: Owner & { userId: number },
-  id: number,
-  ifNoneMatch: string | undefined,
-): Promise<OrderDocument> {
-  const view = await ownedOrder(deps, owner, id);
-  const order = await presentFor(deps, owner, view, await repo.findApplicant(deps.db, owner.userId));
-  const window = portingWindow(order, view.portation?.windowStart ?? null);
-  if (!window || order.status === 'Deleted') {
-    throw validationProblem({
-      portationAt:
-        order.status === 'Deleted' ? ['Заявление отменено: переноса не будет.'] : ['Сначала выберите дату переноса.'],
-    });
-  }
-  const link = order.portationId ? portationLink(deps, order.msisdn, order.portationId) : null;
-  return orderDocument(documents, `ics:${id}`, { kind: 'ics', event: calendarEvent(order, window, link) }, ifNoneMatch);
-}
-
-/** The application as a PDF, to its owner. */
-export async function orderPdf(
-  deps: PortingDeps,
-  documents: DocumentPool,
-  owner: Owner & { userId: number },
-  id: number,
-  ifNoneMatch: string | undefined,
-): Promise<OrderDocument> {
-  const view = await ownedOrder(deps, owner, id);
-  const applicant = await repo.findApplicant(deps.db, owner.userId);
-  const order = await presentFor(deps, owner, view, applicant);
-  const content = applicationContent(
-    order,
-    { fullName: applicant?.name ?? '—' },
-    portingWindow(order, view.portation?.windowStart ?? null),
-    view.order.submittedAt,
-  );
-  return orderDocument(documents, `pdf:${id}`, { kind: 'pdf', content }, ifNoneMatch);
 }

@@ -1,0 +1,75 @@
+import { matchesETag } from '../../lib/etag';
+import { validationProblem } from '../../lib/problem';
+import type { DocumentTask } from './document-drawing';
+import { type DocumentPool, documentTag } from './document-pool';
+import { applicationContent, calendarEvent, portingWindow } from './documents';
+import { portationLink } from './messages';
+import * as repo from './repository';
+import { type Owner, ownedOrder, type PortingDeps, presentFor } from './service';
+
+/**
+ * What a subscriber downloads of their application: the PDF and the porting night's calendar file, each
+ * for its owner only, as the version the order is at now (drawn in a worker, kept per version; decision 126).
+ */
+
+/** An order's document for its owner: its version's ETag, and its body unless the asker has that version. */
+export interface OrderDocument {
+  tag: string;
+  body: Buffer | string | null;
+}
+
+/**
+ * The document of `task`: nothing but the tag when `If-None-Match` names it, else the kept one or one
+ * drawn now in a worker. Only ever reached after the owner check, so nobody else's version is answered.
+ */
+async function orderDocument(
+  documents: DocumentPool,
+  key: string,
+  task: DocumentTask,
+  ifNoneMatch: string | undefined,
+): Promise<OrderDocument> {
+  const tag = documentTag(task);
+  if (ifNoneMatch !== undefined && matchesETag(ifNoneMatch, tag)) return { tag, body: null };
+  return { tag, body: await documents.get(key, tag, task) };
+}
+
+/** The porting night as a calendar file, to its owner. */
+export async function orderCalendar(
+  deps: PortingDeps,
+  documents: DocumentPool,
+  owner: Owner & { userId: number },
+  id: number,
+  ifNoneMatch: string | undefined,
+): Promise<OrderDocument> {
+  const view = await ownedOrder(deps, owner, id);
+  const order = await presentFor(deps, owner, view, await repo.findApplicant(deps.db, owner.userId));
+  const window = portingWindow(order, view.portation?.windowStart ?? null);
+  if (!window || order.status === 'Deleted') {
+    throw validationProblem({
+      portationAt:
+        order.status === 'Deleted' ? ['Заявление отменено: переноса не будет.'] : ['Сначала выберите дату переноса.'],
+    });
+  }
+  const link = order.portationId ? portationLink(deps, order.msisdn, order.portationId) : null;
+  return orderDocument(documents, `ics:${id}`, { kind: 'ics', event: calendarEvent(order, window, link) }, ifNoneMatch);
+}
+
+/** The application as a PDF, to its owner. */
+export async function orderPdf(
+  deps: PortingDeps,
+  documents: DocumentPool,
+  owner: Owner & { userId: number },
+  id: number,
+  ifNoneMatch: string | undefined,
+): Promise<OrderDocument> {
+  const view = await ownedOrder(deps, owner, id);
+  const applicant = await repo.findApplicant(deps.db, owner.userId);
+  const order = await presentFor(deps, owner, view, applicant);
+  const content = applicationContent(
+    order,
+    { fullName: applicant?.name ?? '—' },
+    portingWindow(order, view.portation?.windowStart ?? null),
+    view.order.submittedAt,
+  );
+  return orderDocument(documents, `pdf:${id}`, { kind: 'pdf', content }, ifNoneMatch);
+}
