@@ -76,7 +76,10 @@ describe('number watch', () => {
 
     // The switch of the second number: on, and the account says what it does.
     const card = owner.getByRole('article', { name: '+7 (903) 765-43-21' });
-    const toggle = card.getByRole('switch', { name: 'Сообщать о попытках перенести номер' });
+    const toggle = card.getByRole('switch', {
+      name: 'Сообщать о попытках перенести номер +7 (903) 765-43-21',
+      exact: true,
+    });
     expect(await toggle.isChecked()).toBe(false);
     await toggle.check();
     await card.getByText('Письмо и SMS придут, если кто-то попробует перенести номер.').waitFor();
@@ -149,8 +152,22 @@ describe('number watch', () => {
 
     // «Это не я»: the application ends, and its applicant reads why.
     const onPage = owner.getByRole('article', { name: 'Подано заявление на перенос номера' }).first();
+    expect(await onPage.innerText()).toMatch(
+      /подано заявление на перенос номера \+7 \(903\) 765-43-21 к оператору МегаФон, перенос в ночь на \d{1,2} [а-я]+ \d{4} \(00:00–06:00 МСК\)/,
+    );
+    expect(await onPage.innerText()).toContain('Если вы не ответите до');
     await onPage.getByRole('button', { name: 'Это не я' }).click();
+    // Asked once more, since it cannot be taken back; «Нет, вернуться» changes nothing.
+    const ask = onPage.getByTestId('alert-answer-confirm');
+    expect(await ask.innerText()).toContain('Заявление будет отклонено окончательно');
+    await look(owner, 'alerts-refuse-asked', findings);
+    await ask.getByRole('button', { name: 'Нет, вернуться' }).click();
+    await onPage.getByRole('button', { name: 'Это не я' }).click();
+    await onPage.getByRole('button', { name: 'Да, отклонить' }).click();
     await onPage.getByText('Вы отклонили', { exact: true }).waitFor();
+    // Answered: no more «Это были не вы?», but what to do now that it is known it was not them.
+    expect(await onPage.innerText()).not.toContain('Это были не вы?');
+    expect(await onPage.innerText()).toContain('Раз заявление подали не вы');
     expect(await onPage.getByRole('button', { name: 'Да, это я' }).count()).toBe(0);
     await look(owner, 'alerts-refused', findings);
     const ended = await apiCall<{ status: string; reason: string }>(

@@ -2393,8 +2393,7 @@ export interface components {
             title: string;
             /** @description Что произошло */
             text: string;
-            /** @description Что делать, если это были не вы */
-            advice: string;
+            advice: string | null;
             hold: components["schemas"]["AlertHold"] | null;
         };
         WatchAlerts: {

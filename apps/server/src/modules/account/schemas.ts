@@ -170,7 +170,12 @@ export const AlertSchema = Type.Object(
     occurredAt: Type.String({ format: 'date-time' }),
     title: Type.String(),
     text: Type.String({ description: 'Что произошло' }),
-    advice: Type.String({ description: 'Что делать, если это были не вы' }),
+    advice: Nullable(
+      Type.String({
+        description:
+          'Что делать, если это были не вы; null, когда вы уже ответили «Да, это я» или спор уже передан в поддержку',
+      }),
+    ),
     hold: Nullable(Type.Ref('AlertHold')),
   },
   { $id: 'WatchAlert' },

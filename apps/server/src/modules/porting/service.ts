@@ -91,8 +91,10 @@ export interface WatchAttempt {
   holdUntil?: Date;
   /** A held application: how its applicant showed the number is theirs (ESIA outranks an SMS code). */
   applicantProof?: NumberProof;
-  /** The operator the number moved to. */
+  /** The operator the number moved, or is to move, to. */
   toOperatorId?: number | null;
+  /** A held application: the porting night it asks for (`YYYY-MM-DD`, Moscow). */
+  night?: string | null;
 }
 
 /** How a person showed a number is theirs, weakest first. */
@@ -745,6 +747,8 @@ export async function submitOrder(
         at: now,
         holdUntil,
         applicantProof: applicantProof(order.msisdn, profile),
+        toOperatorId: order.toOperatorId,
+        night: order.portationDate ?? moscowDay(now),
       });
       const held = watchers.length > 0;
       const events: NewEvent[] = [

@@ -1,19 +1,25 @@
 import { formatMsisdn } from '@perenos/phone';
-import { formatMoscowDateTime } from '../../lib/moscow';
+import { formatDayLong, formatMoscowDateTime } from '../../lib/moscow';
 import type { AlertRow } from './repository';
 import type { AlertKind, HoldState } from './tables';
 
 /** Alerts a watcher gets about one number a Moscow day before the rest are summarised (service.ts). */
 export const ALERTS_A_DAY = 5;
 
-/** What every alert tells the person to do. */
+/** What an alert tells the person to do while nobody knows whether it was them. */
 export const ADVICE = 'Это были не вы? Позвоните своему оператору и запретите перенос номера без вашего присутствия.';
+
+/** What the alert of an application they refused tells them: it was not them, so guard the number. */
+export const ADVICE_REFUSED =
+  'Раз заявление подали не вы, позвоните своему оператору и попросите запретить перенос номера без вашего присутствия.';
 
 /** The facts an alert's words are made from. */
 export interface AlertView {
   kind: AlertKind;
   msisdn: string;
   toOperatorName: string | null;
+  /** The porting night asked for (`YYYY-MM-DD`, Moscow): the number moves between 00:00 and 06:00 of that day. */
+  night: string | null;
   hold: HoldState | null;
   holdUntil: Date | null;
   answeredAt: Date | null;
@@ -56,7 +62,7 @@ function when(at: Date | null): string {
 function holdText(a: AlertView): string {
   switch (a.hold) {
     case 'pending':
-      return `Заявление ждёт вашего ответа: в центральную базу перенесённых номеров (БДПН) оно уйдёт, только если вы подтвердите его, или ${when(a.holdUntil)}, если вы не ответите. Если заявление подали не вы, нажмите «Это не я» — оно будет отклонено.`;
+      return `Заявление ждёт вашего ответа до ${when(a.holdUntil)}. Если его подали вы, нажмите «Да, это я»: оно сразу уйдёт в центральную базу перенесённых номеров (БДПН). Если не вы, нажмите «Это не я»: заявление будет отклонено окончательно. Если вы не ответите до ${when(a.holdUntil)}, заявление уйдёт в БДПН без вашего ответа и номер будет перенесён.`;
     case 'confirmed':
       return `Вы подтвердили заявление ${when(a.answeredAt)}: оно передано в БДПН.`;
     case 'refused':
@@ -74,6 +80,29 @@ function holdText(a: AlertView): string {
   }
 }
 
+/** «к оператору МегаФон, перенос в ночь на 7 декабря 2026 (00:00–06:00 МСК)», as much as is known. */
+function whereTo(a: Pick<AlertView, 'toOperatorName' | 'night'>): string {
+  const to = a.toOperatorName ? `к оператору ${a.toOperatorName}` : 'к другому оператору';
+  return a.night ? `${to}, перенос в ночь на ${formatDayLong(a.night)} (00:00–06:00 МСК)` : to;
+}
+
+/**
+ * What to do if it was not the person, while that is still a question: none once they answered (they
+ * said it was them; or their dispute's text already says whom to contact), and the plain next step once
+ * they said it was not them.
+ */
+export function alertAdvice(a: Pick<AlertView, 'hold'>): string | null {
+  switch (a.hold) {
+    case 'confirmed':
+    case 'disputed':
+      return null;
+    case 'refused':
+      return ADVICE_REFUSED;
+    default:
+      return ADVICE;
+  }
+}
+
 /** What happened, in a sentence or two. */
 export function alertText(a: AlertView): string {
   const number = formatMsisdn(a.msisdn);
@@ -83,7 +112,7 @@ export function alertText(a: AlertView): string {
     case 'code':
       return `Для заявления на перенос номера ${number} запросили код подтверждения по SMS. Никому не сообщайте этот код.`;
     case 'held':
-      return `На этом сайте подано заявление на перенос номера ${number} к другому оператору. ${holdText(a)}`;
+      return `На этом сайте подано заявление на перенос номера ${number} ${whereTo(a)}. ${holdText(a)}`;
     case 'ported':
       return `Номер ${number} перенесён к оператору ${a.toOperatorName ?? '—'} по заявлению, поданному на этом сайте.`;
     case 'registry':
@@ -101,7 +130,9 @@ export function alertSms(a: AlertView): string {
       ? `Номер ${number} перенесён к оператору ${a.toOperatorName ?? '—'} по заявлению на сайте.`
       : a.kind === 'registry'
         ? `По данным БДПН номер ${number} теперь обслуживает ${a.toOperatorName ?? 'другой оператор'}.`
-        : `${alertTitle(a)}: ${number}.${a.hold === 'pending' ? ' Подтвердите или отклоните его в личном кабинете на сайте.' : a.hold === 'outranked' ? ' Заявитель подтвердил номер через Госуслуги; если это не вы, обратитесь в поддержку сайта.' : ''}`;
+        : a.kind === 'held'
+          ? `${alertTitle(a)}: ${number} ${whereTo(a)}.${a.hold === 'pending' ? ` Подтвердите или отклоните его в личном кабинете на сайте до ${when(a.holdUntil)}; без ответа оно уйдёт в БДПН.` : a.hold === 'outranked' ? ' Заявитель подтвердил номер через Госуслуги; если это не вы, обратитесь в поддержку сайта.' : ''}`
+          : `${alertTitle(a)}: ${number}.`;
   return `${what} ${ADVICE}`;
 }
 
@@ -112,6 +143,7 @@ export function presentAlert(row: { alert: AlertRow; toOperatorName: string | nu
     kind: a.kind,
     msisdn: a.msisdn,
     toOperatorName: row.toOperatorName,
+    night: a.night,
     hold: a.hold,
     holdUntil: a.holdUntil,
     answeredAt: a.answeredAt,
@@ -124,7 +156,7 @@ export function presentAlert(row: { alert: AlertRow; toOperatorName: string | nu
     occurredAt: a.occurredAt.toISOString(),
     title: alertTitle(view),
     text: alertText(view),
-    advice: ADVICE,
+    advice: alertAdvice(view),
     hold:
       a.hold && a.holdUntil
         ? { state: a.hold, until: a.holdUntil.toISOString(), answeredAt: a.answeredAt?.toISOString() ?? null }

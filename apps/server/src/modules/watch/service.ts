@@ -2,7 +2,7 @@ import { formatMsisdn } from '@perenos/phone';
 import type { Database } from '../../db/client';
 import { moscowDay } from '../../lib/moscow';
 import type { NewNotification } from '../notifications';
-import { ADVICE, ALERTS_A_DAY, alertSms, alertText, presentAlert, summaryText } from './presenter';
+import { ADVICE, ALERTS_A_DAY, alertAdvice, alertSms, alertText, presentAlert, summaryText } from './presenter';
 import * as repo from './repository';
 import type { AlertKind, HoldState, Proof } from './tables';
 
@@ -33,8 +33,10 @@ export interface Attempt {
   holdUntil?: Date | undefined;
   /** A held application: how its applicant showed the number is theirs (ESIA outranks an SMS code). */
   applicantProof?: Proof | undefined;
-  /** The operator the number moved to. */
+  /** The operator the number moved, or is to move, to. */
   toOperatorId?: number | null | undefined;
+  /** A held application: the porting night it asks for (`YYYY-MM-DD`, Moscow). */
+  night?: string | null | undefined;
 }
 
 /**
@@ -92,6 +94,7 @@ export async function raiseAlerts(deps: WatchDeps, tx: Database, a: Attempt): Pr
         kind: a.kind,
         orderId: a.orderId,
         toOperatorId: a.toOperatorId ?? null,
+        night: a.night ?? null,
         occurredAt: a.at,
         ...hold,
         notified: true,
@@ -149,6 +152,7 @@ function alertMessages(
     kind: a.kind,
     msisdn: a.msisdn,
     toOperatorName: a.toOperatorName,
+    night: a.night ?? null,
     hold: a.hold,
     holdUntil: a.holdUntil ?? null,
     answeredAt: null,
@@ -168,12 +172,14 @@ function alertMessages(
       body: [
         'Здравствуйте!',
         alertText(view),
-        ADVICE,
+        alertAdvice(view),
         a.hold === 'pending'
           ? `Подтвердите или отклоните заявление в личном кабинете: ${link ?? 'раздел «Оповещения»'}.`
           : `Все оповещения — в личном кабинете${link ? `: ${link}` : ', раздел «Оповещения»'}.`,
         'Вы получили это письмо, потому что включили в личном кабинете «Сообщать о попытках перенести номер». Отвечать на него не нужно.',
-      ].join('\n\n'),
+      ]
+        .filter((line) => line !== null)
+        .join('\n\n'),
     });
   }
   out.push({

@@ -91,6 +91,8 @@ export const watchAlerts = pgTable(
     /** The operator the number moved to (ported, registry). */
     toOperatorId: integer('to_operator_id').references(() => operators.id, { onDelete: 'set null' }),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    /** A held application: the porting night it asks for (Moscow day), which the alert names. */
+    night: date('night', { mode: 'string' }),
     /** A held application: where it stands, until when it waits, when the watcher answered. */
     hold: text('hold', { enum: HOLD_STATES }),
     holdUntil: timestamp('hold_until', { withTimezone: true }),

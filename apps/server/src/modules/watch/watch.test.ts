@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, CITIZENS, CookieJar, signIn } from '../../../test/esia';
 import { ACCEPTED, operatorIdOf, queuedCode, tariffOf } from '../../../test/porting';
 import { signInStaff, staffCall } from '../../../test/staff';
-import { addDays, moscowDay } from '../../lib/moscow';
+import { addDays, formatDayLong, moscowDay } from '../../lib/moscow';
 import { createSecondNode, createTestApp, type TestApp } from '../../test/app';
 import { syncEsiaNumbers } from '../account/service';
 import { importPortedExtract } from '../lookup/registry/ported-import';
@@ -16,7 +16,7 @@ import { HOLD_QUEUE } from '../porting/service';
 import { clockedStandinGateway } from '../porting/standin-store';
 import { portationOrders, portations } from '../porting/tables';
 import { users } from '../users/tables';
-import { ADVICE } from './presenter';
+import { ADVICE, ADVICE_REFUSED } from './presenter';
 import { ALERTS_A_DAY, registryWatch, setWatch } from './service';
 import { watchAlerts } from './tables';
 
@@ -350,7 +350,21 @@ describe('an application for a watched number by someone else', () => {
       title: 'Подано заявление на перенос номера',
       hold: { state: 'pending', until: new Date(clock.t + DAY).toISOString(), answeredAt: null },
     });
-    expect(alert?.text).toContain('Заявление ждёт вашего ответа');
+    // It names the new operator and the night, and says plainly what silence does.
+    const night = (await order(petrova, draft.id)).portationAt;
+    expect(alert?.text).toContain(
+      `подано заявление на перенос номера +7 (903) 765-43-21 к оператору МегаФон, перенос в ночь на ${formatDayLong(night)} (00:00–06:00 МСК).`,
+    );
+    expect(alert?.text).toContain('Заявление ждёт вашего ответа до');
+    expect(alert?.text).toContain('заявление будет отклонено окончательно');
+    expect(alert?.text).toMatch(/Если вы не ответите до .+, заявление уйдёт в БДПН без вашего ответа/);
+    expect(alert?.text).not.toContain('только если');
+    expect(alert?.advice).toBe(ADVICE);
+    const heldSms = await toldAbout(
+      ivanovId,
+      'Подано заявление на перенос номера: +7 (903) 765-43-21 к оператору МегаФон',
+    );
+    expect(heldSms.map((n) => n.channel)).toEqual(['sms']);
     expect((await toldAbout(ivanovId, 'Подтвердите или отклоните')).map((n) => n.channel).sort()).toEqual([
       'email',
       'sms',
@@ -371,6 +385,7 @@ describe('an application for a watched number by someone else', () => {
     const refused = await call('POST', `/v1/account/alerts/${id}/refuse`, ivanov);
     expect(refused.statusCode, refused.body).toBe(200);
     expect(refused.json().hold).toMatchObject({ state: 'refused', answeredAt: new Date(clock.t).toISOString() });
+    expect(refused.json().advice).toBe(ADVICE_REFUSED);
     const ended = await order(petrova, draft.id);
     expect(ended.status).toBe('Deleted');
     expect(ended.reason).toBe(`${HOLD_REFUSED}.`);
@@ -397,6 +412,8 @@ describe('an application for a watched number by someone else', () => {
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json().hold.state).toBe('confirmed');
     expect(confirmed.json().text).toContain('Вы подтвердили заявление');
+    // It was them: «Это были не вы?» is no longer asked.
+    expect(confirmed.json().advice).toBeNull();
     const after = await order(petrova, draft.id);
     expect(after.events.map((e: { kind: string }) => e.kind).slice(-3)).toEqual([
       'submitted',

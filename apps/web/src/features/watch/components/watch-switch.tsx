@@ -1,4 +1,5 @@
 import { Switch } from '@mantine/core';
+import { formatMsisdn } from '@perenos/phone';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { userMessage } from '../../../lib/errors';
@@ -32,6 +33,8 @@ export function WatchSwitch({ msisdn }: { msisdn: string }) {
         setWatch.mutate({ msisdn, enabled }, { onSettled: () => setAsked(null) });
       }}
       label="Сообщать о попытках перенести номер"
+      // The account lists several numbers, each with its switch: the name says whose it is.
+      aria-label={`Сообщать о попытках перенести номер ${formatMsisdn(msisdn)}`}
       description={description}
       error={setWatch.isError ? userMessage(setWatch.error) : undefined}
     />

@@ -1,0 +1,1 @@
+ALTER TABLE "watch_alerts" ADD COLUMN "night" date;
