@@ -100,7 +100,9 @@ describe('the quota of a whole site restarted', () => {
       rmSync(dir, { recursive: true, force: true });
       await server?.drop();
     }
-  });
+    // Two PGlite databases made from nothing (initdb and every migration, twice): 6 s on a quiet machine,
+    // 32 s on a busy one of two cores, past the suite's 30 s.
+  }, 120_000);
 });
 
 describe('the quota in Redis under a burst', () => {
