@@ -1,7 +1,7 @@
 import type { QueueSpec } from './lib/jobs';
 import { NEWS_QUEUES } from './modules/news/staff-service';
 import { NOTIFICATION_QUEUES } from './modules/notifications/service';
-import { PORTING_QUEUES } from './modules/porting/service';
+import { PORTING_QUEUES } from './modules/porting/queues';
 import { PRIVACY_QUEUES } from './modules/privacy/service';
 
 /** Every job queue of the site, created by every start (idempotent). */

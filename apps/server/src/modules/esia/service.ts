@@ -79,7 +79,7 @@ export function buildProfile(person: EsiaPerson, contacts: EsiaContact[], docume
   };
 }
 
-/** The full passport, sealed: only a porting application opens it (porting/service.ts). */
+/** The full passport, sealed: only a porting application opens it (porting/steps/submit.ts). */
 export function sealPassport(key: Buffer, documents: EsiaDocument[]): string | null {
   const doc = documents.find((d) => d.type === 'RF_PASSPORT');
   if (!doc?.number) return null;

@@ -1,8 +1,8 @@
 import type { Database } from '../../db/client';
+import type { PortationChange, PortingDeps } from './deps';
 import type { NewEvent } from './events';
 import { contactEmail, portationLink, stageNotifications } from './messages';
 import * as repo from './repository';
-import type { PortationChange, PortingDeps } from './service';
 
 /**
  * Ends an order, and the portation it started if that is still running, as Deleted inside the

@@ -2,6 +2,7 @@ import type { Database } from '../../db/client';
 import { moscowDay } from '../../lib/moscow';
 import { unseal } from '../../lib/seal';
 import { lockPortedWrites, upsertPorted } from '../lookup';
+import type { PortationChange, PortingDeps } from './deps';
 import { endAsDeleted } from './ending';
 import { EVENT_TEXT, type NewEvent } from './events';
 import {
@@ -12,9 +13,9 @@ import {
   UnknownProcess,
 } from './gateway';
 import { contactEmail, portationLink, stageNotifications } from './messages';
+import { ADVANCE_QUEUE, WITHDRAW_QUEUE } from './queues';
 import * as repo from './repository';
 import { DRAFT_LIFETIME_DAYS } from './rules';
-import { ADVANCE_QUEUE, type PortationChange, type PortingDeps, WITHDRAW_QUEUE } from './service';
 import type { OrderStatus } from './tables';
 
 /**

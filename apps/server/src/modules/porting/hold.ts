@@ -1,16 +1,10 @@
 import type { Database } from '../../db/client';
+import type { HoldOutcome, NumberProof, PortationChange, PortingDeps } from './deps';
 import { endAsDeleted, tellApplicant } from './ending';
 import { EVENT_TEXT, HOLD_REFUSED, type NewEvent } from './events';
+import { ADVANCE_QUEUE, HOLD_QUEUE } from './queues';
 import * as repo from './repository';
-import {
-  ADVANCE_QUEUE,
-  applicantProof,
-  HOLD_QUEUE,
-  type HoldOutcome,
-  type NumberProof,
-  type PortationChange,
-  type PortingDeps,
-} from './service';
+import { applicantProof } from './steps/shared';
 
 /**
  * An application for a number someone else watches is held (portations.held_until) until the watcher

@@ -1,4 +1,6 @@
 // The public face of this module: other modules import only this file (docs/architecture.md, decision 110).
+
+export type { PortingDeps } from './deps';
 export {
   findPortation,
   listOrders,
@@ -15,5 +17,4 @@ export {
   forgetStandinPassports,
   runningApplications,
 } from './personal-data';
-export type { PortingDeps } from './service';
 export { ORDER_STATUSES } from './tables';

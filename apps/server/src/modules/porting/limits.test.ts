@@ -13,18 +13,10 @@ import { tariffRegions } from '../tariffs/tables';
 import { users } from '../users/tables';
 import { setWatch } from '../watch/service';
 import { watchAlerts } from '../watch/tables';
-import {
-  CODE_SENDS_A_DAY_PER_CITIZEN,
-  CODE_SENDS_A_DAY_PER_NUMBER,
-  initOrder,
-  NEW_ORDERS_A_DAY_PER_NUMBER,
-  NEW_ORDERS_A_DAY_PER_PERSON,
-  type Owner,
-  type PortingDeps,
-  refileOrder,
-  sendCode,
-  UNMETERED,
-} from './service';
+import { type Owner, type PortingDeps, UNMETERED } from './deps';
+import { CODE_SENDS_A_DAY_PER_CITIZEN, CODE_SENDS_A_DAY_PER_NUMBER, sendCode } from './steps/code';
+import { initOrder, NEW_ORDERS_A_DAY_PER_NUMBER, NEW_ORDERS_A_DAY_PER_PERSON } from './steps/init';
+import { refileOrder } from './steps/refile';
 import { codeSendLimits, portationOrders } from './tables';
 import { deleteOrder } from './withdrawal';
 

@@ -7,7 +7,7 @@ import { openDatabase } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/app';
 import { TEST_ENGINE } from '../../test/database';
 import { users } from '../users/tables';
-import type { PortationChange } from './service';
+import type { PortationChange } from './deps';
 
 const change = (userId: number, status: PortationChange['status']): PortationChange => ({
   userId,

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
 import type { DatabaseHandle } from '../../db/client';
-import type { PortationChange } from './service';
+import type { PortationChange } from './deps';
 
 /** PostgreSQL NOTIFY channel (and, with a prefix, the Redis channel) of portation changes. */
 const CHANNEL = 'perenos_portation';

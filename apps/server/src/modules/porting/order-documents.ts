@@ -1,11 +1,12 @@
 import { matchesETag } from '../../lib/etag';
 import { validationProblem } from '../../lib/problem';
+import type { Owner, PortingDeps } from './deps';
 import type { DocumentTask } from './document-drawing';
 import { type DocumentPool, documentTag } from './document-pool';
 import { applicationContent, calendarEvent, portingWindow } from './documents';
 import { portationLink } from './messages';
 import * as repo from './repository';
-import { type Owner, ownedOrder, type PortingDeps, presentFor } from './service';
+import { ownedOrder, presentFor } from './steps/shared';
 
 /**
  * What a subscriber downloads of their application: the PDF and the porting night's calendar file, each

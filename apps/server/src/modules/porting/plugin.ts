@@ -5,22 +5,15 @@ import type { AppConfig } from '../../config/env';
 import { deriveKey } from '../../lib/seal';
 import { selfFetch } from '../../lib/self-fetch';
 import { numberWatch } from '../watch';
+import type { PortingDeps } from './deps';
 import { DocumentPool } from './document-pool';
 import { advancePortation, expireDrafts, finish, forgetCodeSends } from './engine';
 import { EVENT_TEXT } from './events';
 import { createHttpGateway, type PortingGateway } from './gateway';
 import { releaseLapsedHold } from './hold';
 import { ChangeFeed } from './live';
+import { ADVANCE_QUEUE, EXPIRE_QUEUE, FAILED_QUEUE, HOLD_QUEUE, WITHDRAW_FAILED_QUEUE, WITHDRAW_QUEUE } from './queues';
 import portingRoutes from './routes';
-import {
-  ADVANCE_QUEUE,
-  EXPIRE_QUEUE,
-  FAILED_QUEUE,
-  HOLD_QUEUE,
-  type PortingDeps,
-  WITHDRAW_FAILED_QUEUE,
-  WITHDRAW_QUEUE,
-} from './service';
 import portingStaffRoutes from './staff-routes';
 import { databaseProcessStore, lookupRegistry } from './standin-store';
 import { memoryStreamSlots, redisStreamSlots } from './stream-slots';

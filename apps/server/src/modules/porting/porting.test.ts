@@ -9,9 +9,10 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { recordCompletedPortings } from '../lookup/registry/ported-import';
 import { outboxMessages } from '../notifications/tables';
 import { tariffRegions } from '../tariffs/tables';
+import type { PortationChange } from './deps';
 import { advancePortation, expireDrafts } from './engine';
 import { createHttpGateway, GatewayUnavailable } from './gateway';
-import { FAILED_QUEUE, type PortationChange } from './service';
+import { FAILED_QUEUE } from './queues';
 
 /** The whole site with the engine's workers on and the process a million times faster. */
 async function portingApp(timeScale: number): Promise<TestApp> {

@@ -7,6 +7,7 @@ import { rateLimited } from '../../lib/problem';
 import { InProcessRateStore } from '../../lib/rate-limit-store';
 import { ProblemRef } from '../../lib/schemas';
 import { ORDER_OWNER } from '../../lib/security';
+import type { Owner, PortingDeps } from './deps';
 import type { DocumentPool } from './document-pool';
 import type { ChangeFeed } from './live';
 import { type OrderDocument, orderCalendar, orderPdf } from './order-documents';
@@ -22,18 +23,12 @@ import {
   SubmitBody,
   UpdateBody,
 } from './schemas';
-import {
-  getOrder,
-  initOrder,
-  type Owner,
-  orderOffices,
-  orderTerms,
-  type PortingDeps,
-  refileOrder,
-  sendCode,
-  submitOrder,
-  updateOrder,
-} from './service';
+import { sendCode } from './steps/code';
+import { initOrder } from './steps/init';
+import { getOrder, orderOffices, orderTerms } from './steps/read';
+import { refileOrder } from './steps/refile';
+import { submitOrder } from './steps/submit';
+import { updateOrder } from './steps/update';
 import { MAX_STREAMS_PER_SESSION, type StreamSlots } from './stream-slots';
 import { deleteOrder } from './withdrawal';
 

@@ -9,10 +9,13 @@ import { LookupEngine } from '../lookup';
 import { cheapestTariffIn } from '../tariffs';
 import { CONTRACT_VERSION } from './contract-terms';
 import { demoOffices } from './demo-offices';
+import { NO_WATCH, UNMETERED } from './deps';
 import { advancePortation, type EngineDeps } from './engine';
 import * as portingRepo from './repository';
-import { initOrder, NO_WATCH, submitOrder, UNMETERED, updateOrder } from './service';
 import { clockedStandinGateway } from './standin-store';
+import { initOrder } from './steps/init';
+import { submitOrder } from './steps/submit';
+import { updateOrder } from './steps/update';
 import { deleteOrder } from './withdrawal';
 
 /**

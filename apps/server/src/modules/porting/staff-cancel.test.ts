@@ -9,11 +9,14 @@ import { buildProfile, sealPassport } from '../esia/service';
 import type { StaffActor } from '../staff';
 import { staffAudit } from '../staff/tables';
 import { tariffRegions } from '../tariffs/tables';
+import { type Owner, UNMETERED } from './deps';
 import { advancePortation, type EngineDeps } from './engine';
 import { createHttpGateway } from './gateway';
-import { initOrder, type Owner, submitOrder, UNMETERED, updateOrder } from './service';
 import { cancelByStaff } from './staff-service';
 import { clockedStandinGateway } from './standin-store';
+import { initOrder } from './steps/init';
+import { submitOrder } from './steps/submit';
+import { updateOrder } from './steps/update';
 import { portationOrders, portations } from './tables';
 
 /**

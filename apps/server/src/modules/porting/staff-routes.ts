@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { INT4_MAX, ProblemRef } from '../../lib/schemas';
 import { actorOf, STAFF_SCHEMA } from '../staff';
-import type { PortingDeps } from './service';
+import type { PortingDeps } from './deps';
 import { cancelByStaff, deskOrder, deskPersonalData, findForDesk, resendLast } from './staff-service';
 import { ORDER_STATUSES } from './tables';
 

@@ -2,8 +2,8 @@ import { normaliseMsisdn } from '@perenos/phone';
 import { conflict, notFound, validationProblem } from '../../lib/problem';
 import { notificationsOfOrder, SECRET_MASK } from '../notifications';
 import { audit, type StaffActor } from '../staff';
+import type { PortingDeps } from './deps';
 import * as repo from './repository';
-import type { PortingDeps } from './service';
 import { withdrawOrder } from './withdrawal';
 
 /** A stored secret's message as support sees it: every digit run of code length masked, whatever the text. */

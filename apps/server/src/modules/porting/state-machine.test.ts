@@ -10,9 +10,13 @@ import { upsertUser } from '../esia/repository';
 import { buildProfile, sealPassport } from '../esia/service';
 import { portedNumbers } from '../lookup/tables';
 import { tariffRegions } from '../tariffs/tables';
+import { type Owner, UNMETERED } from './deps';
 import { advancePortation, type EngineDeps, expireDrafts } from './engine';
-import { initOrder, type Owner, sendCode, submitOrder, UNMETERED, updateOrder } from './service';
 import { clockedStandinGateway } from './standin-store';
+import { sendCode } from './steps/code';
+import { initOrder } from './steps/init';
+import { submitOrder } from './steps/submit';
+import { updateOrder } from './steps/update';
 import { type OrderStatus, portationEvents, portationOrders, portations } from './tables';
 import { deleteOrder } from './withdrawal';
 

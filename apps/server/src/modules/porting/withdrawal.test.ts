@@ -10,10 +10,14 @@ import { upsertUser } from '../esia/repository';
 import { buildProfile, sealPassport } from '../esia/service';
 import { portedNumbers } from '../lookup/tables';
 import { tariffRegions } from '../tariffs/tables';
+import { type Owner, UNMETERED } from './deps';
 import { advancePortation, type EngineDeps } from './engine';
 import { createHttpGateway, type PortingGateway } from './gateway';
-import { initOrder, type Owner, submitOrder, UNMETERED, updateOrder, WITHDRAW_QUEUE } from './service';
+import { WITHDRAW_QUEUE } from './queues';
 import { clockedStandinGateway } from './standin-store';
+import { initOrder } from './steps/init';
+import { submitOrder } from './steps/submit';
+import { updateOrder } from './steps/update';
 import { bdpnStandinProcesses, portationEvents, portationOrders, portations } from './tables';
 import { deleteOrder, withdrawalFailed, withdrawJob } from './withdrawal';
 

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client';
 import { type HttpProblem, notFound, unavailable, validationProblem } from '../../lib/problem';
+import type { Owner, PortationChange, PortingDeps } from './deps';
 import { endAsDeleted } from './ending';
 import { buildApplication } from './engine';
 import { EVENT_TEXT, type EventKind, windowText } from './events';
@@ -11,7 +12,7 @@ import {
   UnknownProcess,
 } from './gateway';
 import * as repo from './repository';
-import { type Owner, owns, type PortationChange, type PortingDeps } from './service';
+import { owns } from './steps/shared';
 
 /**
  * Withdrawing an application. The promise to keep: a withdrawal is either refused with a reason, or the

@@ -12,7 +12,7 @@ import { notifications, outboxMessages } from '../notifications/tables';
 import { advancePortation, type EngineDeps } from '../porting/engine';
 import { HOLD_REFUSED } from '../porting/events';
 import { releaseLapsedHold } from '../porting/hold';
-import { HOLD_QUEUE } from '../porting/service';
+import { HOLD_QUEUE } from '../porting/queues';
 import { clockedStandinGateway } from '../porting/standin-store';
 import { portationOrders, portations } from '../porting/tables';
 import { users } from '../users/tables';
