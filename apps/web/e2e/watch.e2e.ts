@@ -177,6 +177,13 @@ describe('number watch', () => {
     );
     expect(ended).toMatchObject({ status: 'Deleted' });
     expect(ended.reason).toMatch(/^Владелец номера ответил, что не подавал это заявление/);
+    // The applicant reads why, and is not offered to file it again the same day.
+    await stranger.goto(`${site.url}/portation/${orderId}/done`);
+    const why = stranger.getByTestId('order-reason');
+    await why.getByText('Владелец номера отклонил заявление').waitFor();
+    expect(await why.innerText()).toContain('снова можно завтра');
+    expect(await stranger.getByRole('button', { name: 'Подать заново' }).count()).toBe(0);
+    await look(stranger, 'applicant-refused', findings);
 
     expect(findings).toEqual([]);
     expect(ownerErrors).toEqual([]);

@@ -1753,7 +1753,7 @@ export interface components {
             };
             requestId?: string;
             /** @description Почему номер нельзя перенести сейчас */
-            refusal?: "recently-ported" | "open-order" | "draft-exists" | "not-mobile" | "not-in-plan";
+            refusal?: "recently-ported" | "open-order" | "draft-exists" | "not-mobile" | "not-in-plan" | "holder-refused";
             /**
              * Format: date
              * @description С какого дня перенос возможен

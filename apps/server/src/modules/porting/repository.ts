@@ -117,6 +117,24 @@ export async function openOrders(db: Database, msisdn: string) {
     .where(and(eq(portationOrders.msisdn, msisdn), inArray(portationOrders.status, ['Initialized', 'PendingBDPN'])));
 }
 
+/** Whether the number's watcher disowned an application of this person for this number since `since`. */
+export async function refusedByHolderSince(db: Database, msisdn: string, userId: number, since: Date) {
+  const [row] = await db
+    .select({ id: portationEvents.id })
+    .from(portationEvents)
+    .innerJoin(portationOrders, eq(portationOrders.id, portationEvents.orderId))
+    .where(
+      and(
+        eq(portationOrders.msisdn, msisdn),
+        eq(portationOrders.userId, userId),
+        eq(portationEvents.kind, 'hold-refused'),
+        gt(portationEvents.occurredAt, since),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /**
  * Holds the applicant's row against an erasure for the rest of the transaction (`FOR KEY SHARE`: the lock
  * a foreign key to it takes anyway, which blocks only «Удалить мои данные»'s `FOR UPDATE`). Taken before

@@ -134,6 +134,7 @@ export const PORTATION_REFUSALS = [
   'draft-exists',
   'not-mobile',
   'not-in-plan',
+  'holder-refused',
 ] as const;
 
 export const PortationProblemSchema = Type.Object(

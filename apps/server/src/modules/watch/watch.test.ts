@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, CITIZENS, CookieJar, signIn } from '../../../test/esia';
 import { ACCEPTED, operatorIdOf, queuedCode, tariffOf } from '../../../test/porting';
 import { signInStaff, staffCall } from '../../../test/staff';
-import { addDays, formatDayLong, moscowDay } from '../../lib/moscow';
+import { addDays, formatDayLong, moscowDay, moscowMidnight } from '../../lib/moscow';
 import { createSecondNode, createTestApp, type TestApp } from '../../test/app';
 import { syncEsiaNumbers } from '../account/service';
 import { importPortedExtract } from '../lookup/registry/ported-import';
@@ -14,6 +14,7 @@ import { HOLD_REFUSED } from '../porting/events';
 import { releaseLapsedHold } from '../porting/hold';
 import { HOLD_QUEUE } from '../porting/queues';
 import { clockedStandinGateway } from '../porting/standin-store';
+import { HOLDER_REFUSED_TODAY } from '../porting/steps/init';
 import { portationOrders, portations } from '../porting/tables';
 import { users } from '../users/tables';
 import { ADVICE, ADVICE_REFUSED } from './presenter';
@@ -399,6 +400,20 @@ describe('an application for a watched number by someone else', () => {
     const late = await call('POST', `/v1/account/alerts/${id}/confirm`, ivanov);
     expect(late.statusCode).toBe(400);
     expect(late.json().errors.alert[0]).toBe('Вы уже ответили «Это не я»: заявление отклонено.');
+
+    // Not again the same day, by «Подать заново» or from step 1: each would ask the holder again.
+    const refile = await call('POST', `/v1/order/portation/${draft.id}/refile`, petrova);
+    expect(refile.statusCode, refile.body).toBe(400);
+    expect(refile.json()).toMatchObject({ refusal: 'holder-refused', errors: { msisdn: [HOLDER_REFUSED_TODAY] } });
+    const again = await call('POST', '/v1/order/portation/init', petrova, { msisdn: '79037654321' });
+    expect(again.json().refusal).toBe('holder-refused');
+    // The next Moscow day it may be filed again (and the holder is asked again).
+    const saved = clock.t;
+    clock.t = moscowMidnight(addDays(moscowDay(new Date(clock.t)), 1)).getTime() + 60_000;
+    const tomorrow = await call('POST', '/v1/order/portation/init', petrova, { msisdn: '79037654321' });
+    expect(tomorrow.statusCode, tomorrow.body).toBe(200);
+    await call('DELETE', `/v1/order/portation/${tomorrow.json().id}`, petrova);
+    clock.t = Math.max(saved, clock.t);
   });
 
   it('goes to the central database once confirmed, and its completed porting is an alert of its own', async () => {

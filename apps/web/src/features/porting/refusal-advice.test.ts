@@ -50,4 +50,11 @@ describe('what to do after a refusal', () => {
       'Черновик не был отправлен',
     );
   });
+
+  it('offers no «Подать заново» when the number’s holder disowned the application, and says when and where instead', () => {
+    const advice = ended('hold-refused', 'Владелец номера ответил, что не подавал это заявление: оно отклонено.');
+    expect(advice).toMatchObject({ title: 'Владелец номера отклонил заявление', fileAgain: false, refile: false });
+    expect(advice?.text).toMatch(/^Подать заявление на этот номер на сайте снова можно завтра/);
+    expect(ended('donor-rejected', 'Отказ донора: причина не указана')?.refile).toBe(true);
+  });
 });

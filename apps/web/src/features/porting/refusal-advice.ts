@@ -13,6 +13,8 @@ export interface RefusalAdvice {
   text: string;
   /** A new application makes sense now (not after a withdrawal the person chose). */
   fileAgain: boolean;
+  /** «Подать заново» is offered: not when the number's holder disowned the application (not the same day). */
+  refile: boolean;
 }
 
 interface TimelineEvent {
@@ -20,7 +22,15 @@ interface TimelineEvent {
   description: string;
 }
 
-const ENDINGS = new Set(['donor-rejected', 'rejected', 'failed', 'expired', 'cancelled', 'withdrawal-confirmed']);
+const ENDINGS = new Set([
+  'donor-rejected',
+  'rejected',
+  'failed',
+  'expired',
+  'cancelled',
+  'withdrawal-confirmed',
+  'hold-refused',
+]);
 
 const DONOR: { cause: RegExp; text: string }[] = [
   {
@@ -64,6 +74,14 @@ export function refusalAdvice(events: TimelineEvent[]): RefusalAdvice | null {
   const said = (list: { cause: RegExp; text: string }[], fallback: string) =>
     list.find((c) => c.cause.test(ending.description))?.text ?? fallback;
   switch (ending.kind) {
+    case 'hold-refused':
+      return {
+        title: 'Владелец номера отклонил заявление',
+        cause,
+        text: 'Подать заявление на этот номер на сайте снова можно завтра, с 00:00 по московскому времени. Если номер ваш, уточните у своего оператора, на кого он оформлен, или перенесите его в офисе нового оператора с паспортом.',
+        fileAgain: false,
+        refile: false,
+      };
     case 'donor-rejected':
       return {
         title: 'Нынешний оператор отказал в переносе',
@@ -73,6 +91,7 @@ export function refusalAdvice(events: TimelineEvent[]): RefusalAdvice | null {
           'Узнайте у нынешнего оператора, что мешает переносу, устраните причину и подайте заявление заново.',
         ),
         fileAgain: true,
+        refile: true,
       };
     case 'rejected':
       return {
@@ -83,6 +102,7 @@ export function refusalAdvice(events: TimelineEvent[]): RefusalAdvice | null {
           'Проверьте номер на странице «Проверить номер» и подайте заявление заново. Если отказ повторится, напишите нам через «Контакты».',
         ),
         fileAgain: true,
+        refile: true,
       };
     case 'failed':
       return {
@@ -90,6 +110,7 @@ export function refusalAdvice(events: TimelineEvent[]): RefusalAdvice | null {
         cause,
         text: 'Центральная база не отвечала, и заявление отменено. Ничего исправлять не нужно — подайте его ещё раз.',
         fileAgain: true,
+        refile: true,
       };
     case 'expired':
       return {
@@ -97,6 +118,7 @@ export function refusalAdvice(events: TimelineEvent[]): RefusalAdvice | null {
         cause,
         text: 'Неотправленный черновик удаляется через 7 дней. Чтобы перенести номер, начните новое заявление.',
         fileAgain: true,
+        refile: true,
       };
     default:
       return {
@@ -104,6 +126,7 @@ export function refusalAdvice(events: TimelineEvent[]): RefusalAdvice | null {
         cause,
         text: 'Номер остаётся у нынешнего оператора. Передумаете — подайте новое заявление.',
         fileAgain: false,
+        refile: true,
       };
   }
 }

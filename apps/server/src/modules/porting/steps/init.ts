@@ -17,6 +17,10 @@ import { answer, checkOperator, draftExists, isUniqueViolation, owns, profileOf,
 export const NEW_ORDERS_A_DAY_PER_PERSON = 10;
 export const NEW_ORDERS_A_DAY_PER_NUMBER = 5;
 
+/** Why a person whose application the number's holder disowned today cannot start another today. */
+export const HOLDER_REFUSED_TODAY =
+  'Сегодня владелец номера уже ответил, что не подавал ваше заявление на его перенос. Новое заявление на этот номер можно подать на сайте завтра, с 00:00 по московскому времени. Если номер ваш, перенести его можно и в офисе нового оператора с паспортом.';
+
 /**
  * Step 1: a mobile number of the plan, not ported in the last 60 days, with no open order, becomes an
  * order. It names the number's operator and region as a lookup does, so it spends the asker's lookup
@@ -74,6 +78,14 @@ export async function initOrder(
   }
   const draft = open.find((o) => o.status === 'Initialized' && owns(o, owner));
   if (draft) throw draftExists(draft.id);
+  // The number's watcher said today that this person's application was not theirs: not again the same day
+  // (each new one would ask them again); the way that does not depend on them is the new operator's office.
+  if (
+    owner.userId !== null &&
+    (await repo.refusedByHolderSince(deps.db, msisdn, owner.userId, moscowMidnight(moscowDay(now))))
+  ) {
+    throw refusal(HOLDER_REFUSED_TODAY, { refusal: 'holder-refused' });
+  }
   const regionCode = facts.regionCode;
   if (body.operatorId !== undefined) {
     const problem = await checkOperator(

@@ -34,7 +34,7 @@ export function EndedAdvice({ events, reason, msisdn, orderId }: EndedAdviceProp
             {advice.text}
           </Text>
         )}
-        {orderId ? (
+        {advice?.refile === false ? null : orderId ? (
           <Refile orderId={orderId} msisdn={msisdn} />
         ) : (
           <Group>

@@ -11,6 +11,7 @@ const TITLES: Record<string, string> = {
   'draft-exists': 'Заявление уже начато',
   'not-mobile': 'Это не мобильный номер',
   'not-in-plan': 'Номера нет в плане нумерации',
+  'holder-refused': 'Владелец номера отклонил ваше заявление',
 };
 
 /** Why the number cannot be ported now, and the way on: a date, or a link to the order that exists. */
