@@ -557,6 +557,25 @@ export const operations = {
     },
     catalogued: [401],
   },
+  'POST /api/v1/account/watch/{msisdn}/code': {
+    operationId: 'sendAccountWatchCode',
+    path: ['msisdn'],
+    query: [],
+    body: null,
+    catalogued: [],
+  },
+  'POST /api/v1/account/watch/{msisdn}/confirm': {
+    operationId: 'confirmAccountWatchCode',
+    path: ['msisdn'],
+    query: [],
+    body: {
+      kind: 'json',
+      mediaType: 'application/json',
+      required: true,
+      requiredFields: [],
+    },
+    catalogued: [],
+  },
   'GET /api/v1/account/alerts': {
     operationId: 'getAccountAlerts',
     path: [],

@@ -1206,6 +1206,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/account/watch/{msisdn}/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * «Получить код»: подтвердить номер кодом из SMS, чтобы включить оповещения
+         * @description Для номера личного кабинета, который не подтверждён в Госуслугах. Код из 6 цифр действует 10 минут, 5 попыток ввода; лимиты общие с кодами заявлений: на номер — не чаще раза в минуту и не больше 5 в день, на человека — 10 в день. Те, кто уже получает оповещения об этом номере, узнают о запросе кода.
+         */
+        post: operations["sendAccountWatchCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/watch/{msisdn}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ввести код из SMS: номер подтверждён на 30 дней, оповещения включены */
+        post: operations["confirmAccountWatchCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/account/alerts": {
         parameters: {
             query?: never;
@@ -2372,6 +2409,17 @@ export interface components {
             enabled: boolean;
             /** @description Номер подтверждён (в Госуслугах или кодом из SMS при подаче заявления): включить оповещения можно только для такого */
             confirmed: boolean;
+        };
+        WatchCodeSent: {
+            /** @description Номер, на который отправлен код */
+            sentTo: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /**
+             * Format: date-time
+             * @description Когда можно запросить код снова
+             */
+            resendAfter: string;
         };
         AlertHold: {
             /** @description pending — ждёт вашего ответа, confirmed — вы подтвердили, refused — вы отклонили, lapsed — вы не ответили за 24 часа и заявление передано в БДПН, withdrawn — заявление отозвано */
@@ -5626,6 +5674,137 @@ export interface operations {
             content: {
                 "application/json": {
                     enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatchSwitch"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    sendAccountWatchCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Номер телефона: 11 цифр, начиная с 7
+                 * @example 79161234567
+                 */
+                msisdn: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatchCodeSent"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    confirmAccountWatchCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Номер телефона: 11 цифр, начиная с 7
+                 * @example 79161234567
+                 */
+                msisdn: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Код из SMS: 6 цифр */
+                    code: string;
                 };
             };
         };

@@ -23,6 +23,8 @@ import {
   PortationInfoQuery,
   PortationInfoSchema,
   WatchBody,
+  WatchCodeBody,
+  WatchCodeSentSchema,
   WatchParams,
   WatchSwitchSchema,
 } from './schemas';
@@ -32,8 +34,10 @@ import {
   accountOrders,
   accountPortations,
   answerAlert,
+  confirmWatchCode,
   msisdnInfo,
   portationInfo,
+  sendWatchCode,
   switchWatch,
   watchSwitches,
 } from './service';
@@ -65,6 +69,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     PortationEventSchema,
     PortationInfoSchema,
     WatchSwitchSchema,
+    WatchCodeSentSchema,
     AlertHoldSchema,
     AlertSchema,
     AlertsSchema,
@@ -186,6 +191,53 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { userId } = userOf(request);
       const now = app.porting.deps.now();
       const result = await switchWatch(app.db, userId, request.params.msisdn, request.body.enabled, now);
+      if (!result) throw notFound();
+      return result;
+    },
+  );
+
+  app.post(
+    '/v1/account/watch/:msisdn/code',
+    {
+      schema: {
+        operationId: 'sendAccountWatchCode',
+        tags: TAGS,
+        summary: '«Получить код»: подтвердить номер кодом из SMS, чтобы включить оповещения',
+        description:
+          'Для номера личного кабинета, который не подтверждён в Госуслугах. Код из 6 цифр действует 10 минут, 5 попыток ввода; лимиты общие с кодами заявлений: на номер — не чаще раза в минуту и не больше 5 в день, на человека — 10 в день. Те, кто уже получает оповещения об этом номере, узнают о запросе кода.',
+        params: WatchParams,
+        response: {
+          200: Type.Ref('WatchCodeSent'),
+          400: ProblemRef,
+          401: ProblemRef,
+          404: ProblemRef,
+          429: ProblemRef,
+          503: ProblemRef,
+        },
+      },
+    },
+    async (request) => {
+      const sent = await sendWatchCode(app.porting.deps, userOf(request).userId, request.params.msisdn);
+      if (!sent) throw notFound();
+      return sent;
+    },
+  );
+
+  app.post(
+    '/v1/account/watch/:msisdn/confirm',
+    {
+      schema: {
+        operationId: 'confirmAccountWatchCode',
+        tags: TAGS,
+        summary: 'Ввести код из SMS: номер подтверждён на 30 дней, оповещения включены',
+        params: WatchParams,
+        body: WatchCodeBody,
+        response: { 200: Type.Ref('WatchSwitch'), 400: ProblemRef, 401: ProblemRef, 404: ProblemRef },
+      },
+    },
+    async (request) => {
+      const { userId } = userOf(request);
+      const result = await confirmWatchCode(app.porting.deps, userId, request.params.msisdn, request.body.code);
       if (!result) throw notFound();
       return result;
     },

@@ -140,6 +140,18 @@ export const WatchSwitchSchema = Type.Object(
 
 export const WatchParams = Type.Object({ msisdn: MsisdnParam });
 export const WatchBody = Type.Object({ enabled: Type.Boolean() }, { additionalProperties: false });
+export const WatchCodeSentSchema = Type.Object(
+  {
+    sentTo: Type.String({ description: 'Номер, на который отправлен код' }),
+    expiresAt: Type.String({ format: 'date-time' }),
+    resendAfter: Type.String({ format: 'date-time', description: 'Когда можно запросить код снова' }),
+  },
+  { $id: 'WatchCodeSent' },
+);
+export const WatchCodeBody = Type.Object(
+  { code: Type.String({ maxLength: 32, description: 'Код из SMS: 6 цифр' }) },
+  { additionalProperties: false },
+);
 
 export const AlertHoldSchema = Type.Object(
   {

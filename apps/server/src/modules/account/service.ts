@@ -6,6 +6,7 @@ import type { LookupAnswer } from '../lookup';
 import { presentOperator } from '../operators';
 import {
   answerHold,
+  confirmNumberCode,
   findPortation,
   type HoldAnswer,
   listOrders,
@@ -13,6 +14,7 @@ import {
   type OrderSort,
   type PortationSort,
   type PortingDeps,
+  sendNumberCode,
 } from '../porting';
 import * as watch from '../watch';
 import * as repo from './repository';
@@ -165,6 +167,32 @@ export async function switchWatch(db: Database, userId: number, msisdn: string, 
   }
   await watch.setWatch(db, userId, msisdn, enabled, now, { proof: number.proof, proofUntil: number.proofUntil });
   return { msisdn, enabled, confirmed: number.confirmed };
+}
+
+/**
+ * «Получить код» for one of the user's numbers that no proof covers now: null when it is not the user's
+ * (404); 400 when it needs none.
+ */
+export async function sendWatchCode(deps: PortingDeps, userId: number, msisdn: string) {
+  const number = (await repo.userNumbersOf(deps.db, userId, deps.now())).find((n) => n.msisdn === msisdn);
+  if (!number) return null;
+  if (number.proof === 'esia') {
+    throw validationProblem({ code: ['Номер подтверждён в Госуслугах: код не нужен.'] });
+  }
+  return sendNumberCode(deps, userId, msisdn);
+}
+
+/**
+ * The code of `sendWatchCode` typed: the number is the user's for SMS_PROOF_DAYS, and its watch is
+ * switched on (what the person asked the code for). Null when the number is not the user's (404).
+ */
+export async function confirmWatchCode(deps: PortingDeps, userId: number, msisdn: string, code: string) {
+  const numbers = await repo.userNumbersOf(deps.db, userId, deps.now());
+  if (!numbers.some((n) => n.msisdn === msisdn)) return null;
+  if (!/^\d{6}$/.test(code.trim())) throw validationProblem({ code: ['Введите 6 цифр кода из SMS.'] });
+  const wrong = await confirmNumberCode(deps, userId, msisdn, code);
+  if (wrong) throw validationProblem({ code: [wrong] });
+  return switchWatch(deps.db, userId, msisdn, true, deps.now());
 }
 
 /** A page of the user's alerts, newest first. */

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { operators } from '../../db/schema';
 import { portedNumbers } from '../lookup';
 import { SMS_PROOF_DAYS } from './rules';
-import { portationEvents, portationOrders, portations } from './tables';
+import { numberCodes, portationEvents, portationOrders, portations } from './tables';
 
 // A user's orders and portations as their account shows them: porting owns these tables, the account reads them here.
 
@@ -20,17 +20,30 @@ const toOp = aliasedTable(operators, 'to_op');
  */
 export function orderedNumbersSql(userId: number): SQL {
   const o = portationOrders;
-  const confirmed = sql`${o.msisdnConfirmedAt}`;
+  const c = numberCodes;
+  return sql`select ${o.msisdn} as msisdn, false as esia,
+    case when ${o.msisdnConfirmedAt} is not null and not (${portedByOther(userId, sql`${o.msisdn}`, sql`${o.msisdnConfirmedAt}`)})
+      then ${o.msisdnConfirmedAt} + ${`${SMS_PROOF_DAYS} days`}::interval end as proof_until,
+    1 as src, null::integer as id from ${o} where ${o.userId} = ${userId}
+    union all
+    select ${c.msisdn}, false,
+      case when not (${portedByOther(userId, sql`${c.msisdn}`, sql`${c.confirmedAt}`)})
+        then ${c.confirmedAt} + ${`${SMS_PROOF_DAYS} days`}::interval end,
+      1, null::integer from ${c} where ${c.userId} = ${userId} and ${c.confirmedAt} is not null`;
+}
+
+/**
+ * Whether someone else ported the number since the user confirmed it: a Done portation of another person
+ * on this site, or a porting day in the ported-number registry that is not one of the user's own portations.
+ */
+function portedByOther(userId: number, msisdn: SQL, confirmed: SQL): SQL {
   // The Moscow day of an instant (UTC+3 all year), as the registry writes its porting days.
   const day = (at: SQL) => sql`((${at} at time zone 'UTC') + interval '3 hours')::date`;
-  const portedByOther = sql`exists (select 1 from ${portations} p where p.msisdn = ${o.msisdn} and p.user_id <> ${userId}
+  return sql`exists (select 1 from ${portations} p where p.msisdn = ${msisdn} and p.user_id <> ${userId}
       and p.status = 'Done' and coalesce(p.completed_at, p.last_updated_at) >= ${confirmed})
-    or exists (select 1 from ${portedNumbers} r where r.msisdn = ${o.msisdn}::bigint and r.ported_on >= ${day(confirmed)}
-      and not exists (select 1 from ${portations} q where q.msisdn = ${o.msisdn} and q.user_id = ${userId} and q.status = 'Done'
+    or exists (select 1 from ${portedNumbers} r where r.msisdn = ${msisdn}::bigint and r.ported_on >= ${day(confirmed)}
+      and not exists (select 1 from ${portations} q where q.msisdn = ${msisdn} and q.user_id = ${userId} and q.status = 'Done'
         and r.ported_on in (${day(sql`q.completed_at`)}, ${day(sql`q.portation_at`)})))`;
-  return sql`select ${o.msisdn} as msisdn, false as esia,
-    case when ${confirmed} is not null and not (${portedByOther}) then ${confirmed} + ${`${SMS_PROOF_DAYS} days`}::interval end as proof_until,
-    1 as src, null::integer as id from ${o} where ${o.userId} = ${userId}`;
 }
 
 export type OrderSort = 'lastUpdate' | 'created';

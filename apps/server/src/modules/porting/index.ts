@@ -17,4 +17,5 @@ export {
   forgetStandinPassports,
   runningApplications,
 } from './personal-data';
+export { confirmNumberCode, sendNumberCode } from './steps/number-code';
 export { ORDER_STATUSES } from './tables';

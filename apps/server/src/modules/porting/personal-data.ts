@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../users';
-import { bdpnStandinProcesses, portationEvents, portationOrders } from './tables';
+import { bdpnStandinProcesses, numberCodes, portationEvents, portationOrders } from './tables';
 
 // Personal data in applications: privacy decides when it ends (docs/privacy.md), porting clears it here.
 
@@ -102,4 +102,6 @@ export async function eraseApplications(tx: Database, userId: number, now: Date)
     .update(portationOrders)
     .set({ simAddressSealed: null, email: null, browserId: null, personalDataRemovedAt: now })
     .where(eq(portationOrders.userId, userId));
+  // Which numbers the person showed were theirs by a code of the number watch: forgotten with the watch.
+  await tx.delete(numberCodes).where(eq(numberCodes.userId, userId));
 }

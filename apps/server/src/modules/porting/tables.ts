@@ -170,6 +170,28 @@ export const portationEvents = pgTable(
   ],
 );
 
+/**
+ * A person's SMS code for one of their numbers outside any application: «Получить код» of the number
+ * watch (docs/product.md §5). Once the code is typed, `confirmedAt` is a proof of the number like an
+ * application's confirmed code: SMS_PROOF_DAYS long, and ended by someone else porting the number.
+ */
+export const numberCodes = pgTable(
+  'number_codes',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 11 digits starting with 7. */
+    msisdn: text('msisdn').notNull(),
+    /** HMAC-SHA256 of the code: the code itself is never stored. */
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attemptsLeft: smallint('attempts_left').notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.msisdn] })],
+);
+
 /** The SMS code that confirms a number which is not one of the user's verified ESIA mobiles. */
 export const confirmationCodes = pgTable('portation_confirmation_codes', {
   orderId: integer('order_id')

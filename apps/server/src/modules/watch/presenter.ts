@@ -25,6 +25,8 @@ export interface AlertView {
   answeredAt: Date | null;
   /** A summary: the events counted on it. */
   repeats: number;
+  /** The application it is about, if any (a code may be asked for the number watch, with none). */
+  orderId?: number | null;
 }
 
 const TITLES: Record<AlertKind, string> = {
@@ -110,7 +112,9 @@ export function alertText(a: AlertView): string {
     case 'started':
       return `На этом сайте начали заявление на перенос номера ${number} к другому оператору.`;
     case 'code':
-      return `Для заявления на перенос номера ${number} запросили код подтверждения по SMS. Никому не сообщайте этот код.`;
+      return a.orderId === null
+        ? `На этом сайте запросили код подтверждения по SMS, чтобы подтвердить номер ${number} для оповещений о попытках его перенести. Никому не сообщайте этот код.`
+        : `Для заявления на перенос номера ${number} запросили код подтверждения по SMS. Никому не сообщайте этот код.`;
     case 'held':
       return `На этом сайте подано заявление на перенос номера ${number} ${whereTo(a)}. ${holdText(a)}`;
     case 'ported':
@@ -148,6 +152,7 @@ export function presentAlert(row: { alert: AlertRow; toOperatorName: string | nu
     holdUntil: a.holdUntil,
     answeredAt: a.answeredAt,
     repeats: a.repeats,
+    orderId: a.orderId,
   };
   return {
     id: a.id,

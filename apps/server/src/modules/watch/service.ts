@@ -157,6 +157,7 @@ function alertMessages(
     holdUntil: a.holdUntil ?? null,
     answeredAt: null,
     repeats: 0,
+    orderId: a.orderId,
   };
   const number = formatMsisdn(a.msisdn);
   const link = deps.siteOrigin ? `${deps.siteOrigin}/account/alerts` : null;

@@ -226,6 +226,81 @@ describe('the switch «Сообщать о попытках перенести �
   });
 });
 
+describe('«Получить код» of a number no proof covers', () => {
+  it('confirms the number by an SMS code and switches the watch on; guesses, strangers and floods get nowhere', async () => {
+    clock.t += HOUR;
+    // Сидоров's draft puts an unconfirmed number in his account (as in the test above).
+    const msisdn = '79165550033';
+    const init = await call('POST', '/v1/order/portation/init', sidorov, { msisdn });
+    expect(init.statusCode, init.body).toBe(200);
+    await call('DELETE', `/v1/order/portation/${init.json().id}`, sidorov);
+    const url = `/v1/account/watch/${msisdn}`;
+    // Not his number, a number Госуслуги confirms, nothing asked yet, bad input: refused, nothing sent.
+    expect((await call('POST', `${url}/code`, petrova)).statusCode).toBe(404);
+    expect((await call('POST', `${url}/confirm`, petrova, { code: '123456' })).statusCode).toBe(404);
+    const esia = await call('POST', '/v1/account/watch/79161234567/code', ivanov);
+    expect(esia.statusCode).toBe(400);
+    expect(esia.json().errors.code[0]).toBe('Номер подтверждён в Госуслугах: код не нужен.');
+    const early = await call('POST', `${url}/confirm`, sidorov, { code: '123456' });
+    expect(early.json().errors.code[0]).toBe('Код не запрашивался: нажмите «Получить код».');
+    expect((await call('POST', `${url}/confirm`, sidorov, { code: 'один' })).json().errors.code[0]).toBe(
+      'Введите 6 цифр кода из SMS.',
+    );
+
+    const sent = await call('POST', `${url}/code`, sidorov);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toMatchObject({ sentTo: msisdn, expiresAt: new Date(clock.t + 10 * 60_000).toISOString() });
+    // A second code within the minute is refused (the caps are an application code's).
+    expect((await call('POST', `${url}/code`, sidorov)).statusCode).toBe(429);
+    const code = await lastCode(msisdn);
+    expect(code).toMatch(/^\d{6}$/);
+    // The SMS row keeps the code masked; its text says what the code is for.
+    const [sms] = await t.app.db
+      .select({ body: notifications.body })
+      .from(notifications)
+      .where(and(eq(notifications.recipient, msisdn), eq(notifications.carriesSecret, true)))
+      .orderBy(sql`${notifications.id} desc`)
+      .limit(1);
+    expect(sms?.body).not.toContain(code);
+    expect(sms?.body).toContain('чтобы включить оповещения о попытках его перенести');
+
+    // Fifty wrong guesses at once check five codes at most; the right code after them is refused too.
+    const wrong = code === '000000' ? '111111' : '000000';
+    const guesses = await Promise.all(
+      Array.from({ length: 50 }, () => call('POST', `${url}/confirm`, sidorov, { code: wrong })),
+    );
+    const said = guesses.map((g) => g.json().errors.code[0] as string);
+    expect(said.filter((m) => m.startsWith('Неверный код'))).toHaveLength(5);
+    expect(said.filter((m) => m === 'Попытки ввода исчерпаны: запросите новый код.')).toHaveLength(45);
+    const late = await call('POST', `${url}/confirm`, sidorov, { code });
+    expect(late.json().errors.code[0]).toBe('Попытки ввода исчерпаны: запросите новый код.');
+    expect((await call('GET', '/v1/account/watch', sidorov)).json()).toContainEqual({
+      msisdn,
+      enabled: false,
+      confirmed: false,
+    });
+
+    // A new code, typed right: the number is his for 30 days, and watched.
+    clock.t += 2 * 60_000;
+    expect((await call('POST', `${url}/code`, sidorov)).statusCode).toBe(200);
+    const right = await call('POST', `${url}/confirm`, sidorov, { code: ` ${await lastCode(msisdn)} ` });
+    expect(right.statusCode, right.body).toBe(200);
+    expect(right.json()).toEqual({ msisdn, enabled: true, confirmed: true });
+    // Spent: the same code again is refused.
+    const again = await call('POST', `${url}/confirm`, sidorov, { code: await lastCode(msisdn) });
+    expect(again.statusCode).toBe(400);
+    // 31 days on, the proof has lapsed and the watch with it.
+    const saved = clock.t;
+    clock.t += 31 * DAY;
+    expect((await call('GET', '/v1/account/watch', sidorov)).json()).toContainEqual({
+      msisdn,
+      enabled: false,
+      confirmed: false,
+    });
+    clock.t = saved;
+  });
+});
+
 describe('alerts', () => {
   it('tells the watcher at once when someone else starts an application or asks for a code, by e-mail, SMS and in the account', async () => {
     const draft = await prepared(petrova, '79037654321');

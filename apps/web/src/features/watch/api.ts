@@ -51,6 +51,31 @@ export function useSetWatch() {
   });
 }
 
+/** «Получить код»: an SMS code to the number, to show it is the person's. */
+export function useSendWatchCode() {
+  return useMutation({
+    mutationFn: (msisdn: string) => api.post('/api/v1/account/watch/{msisdn}/code', { path: { msisdn } }),
+  });
+}
+
+/** The code typed: the number is confirmed and its watch switched on; the list takes the server's answer. */
+export function useConfirmWatchCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { msisdn: string; code: string }) =>
+      api.post('/api/v1/account/watch/{msisdn}/confirm', {
+        path: { msisdn: input.msisdn },
+        body: { code: input.code },
+      }),
+    onSuccess: (answer) => {
+      if (!answer) return queryClient.invalidateQueries({ queryKey: watchKeys.switches() });
+      queryClient.setQueryData(watchKeys.switches(), (old: WatchSwitch[] | undefined) =>
+        old?.map((s) => (s.msisdn === answer.msisdn ? answer : s)),
+      );
+    },
+  });
+}
+
 /** «Да, это я» or «Это не я» on a held application's alert. */
 export function useAnswerAlert() {
   const queryClient = useQueryClient();

@@ -8,9 +8,9 @@ import { codeNotification } from '../messages';
 import * as repo from '../repository';
 import { isConfirmed, notEditable, ownedOrder, profileOf } from './shared';
 
-const CODE_TTL_MS = 10 * 60_000;
-const CODE_ATTEMPTS = 5;
-const CODE_RESEND_MS = 60_000;
+export const CODE_TTL_MS = 10 * 60_000;
+export const CODE_ATTEMPTS = 5;
+export const CODE_RESEND_MS = 60_000;
 /** Codes a day to one number, whoever asks and for whichever order. */
 export const CODE_SENDS_A_DAY_PER_NUMBER = 5;
 /** Codes a day one citizen may ask for, to all numbers together. */
@@ -33,35 +33,12 @@ export async function sendCode(deps: PortingDeps, owner: Owner & { userId: numbe
   if (!deps.smsEnabled) {
     throw unavailable('Отправка SMS недоступна', 'Подтвердить номер кодом сейчас нельзя.');
   }
-  const today = moscowDay(now);
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const code = newCode();
   const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
   await deps.db.transaction(async (tx) => {
     const locked = await repo.lockOrder(tx, id);
     if (locked?.status !== 'Initialized') throw notEditable(locked?.status ?? 'Deleted');
-    const numberScope = `msisdn:${order.msisdn}`;
-    const perNumber = await repo.countCodeSend(
-      tx,
-      numberScope,
-      today,
-      CODE_SENDS_A_DAY_PER_NUMBER,
-      now,
-      CODE_RESEND_MS,
-    );
-    if (perNumber === null) throw await numberCapProblem(tx, numberScope, today, now);
-    const perCitizen = await repo.countCodeSend(
-      tx,
-      `user:${owner.userId}`,
-      today,
-      CODE_SENDS_A_DAY_PER_CITIZEN,
-      now,
-      0,
-    );
-    if (perCitizen === null) {
-      throw tooManyCodes(
-        `Сегодня вы уже запросили ${CODE_SENDS_A_DAY_PER_CITIZEN} кодов подтверждения. Попробуйте завтра.`,
-      );
-    }
+    await spendCodeAllowance(tx, order.msisdn, owner.userId, now);
     await repo.saveCode(tx, {
       orderId: id,
       msisdn: order.msisdn,
@@ -79,6 +56,29 @@ export async function sendCode(deps: PortingDeps, owner: Owner & { userId: numbe
     expiresAt: expiresAt.toISOString(),
     resendAfter: new Date(now.getTime() + CODE_RESEND_MS).toISOString(),
   };
+}
+
+/** Six random digits. */
+export function newCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+/**
+ * Counts one code to `msisdn` asked by the citizen against the day's caps (5 a number, one a minute; 10 a
+ * citizen), whatever the code is for (an application or the number watch), in the caller's transaction;
+ * throws the 429 that says which cap refused. Each count is one atomic statement.
+ */
+export async function spendCodeAllowance(tx: Database, msisdn: string, userId: number, now: Date): Promise<void> {
+  const today = moscowDay(now);
+  const numberScope = `msisdn:${msisdn}`;
+  const perNumber = await repo.countCodeSend(tx, numberScope, today, CODE_SENDS_A_DAY_PER_NUMBER, now, CODE_RESEND_MS);
+  if (perNumber === null) throw await numberCapProblem(tx, numberScope, today, now);
+  const perCitizen = await repo.countCodeSend(tx, `user:${userId}`, today, CODE_SENDS_A_DAY_PER_CITIZEN, now, 0);
+  if (perCitizen === null) {
+    throw tooManyCodes(
+      `Сегодня вы уже запросили ${CODE_SENDS_A_DAY_PER_CITIZEN} кодов подтверждения. Попробуйте завтра.`,
+    );
+  }
 }
 
 function tooManyCodes(message: string): HttpProblem {
