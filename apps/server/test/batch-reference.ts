@@ -1,5 +1,5 @@
 /**
- * The simple batch code the fast path in batch.ts replaced, kept for the tests to compare against:
+ * The simple batch code the fast path in lookup/batch/ (read-csv.ts … write-xlsx.ts) replaced, kept for the tests to compare against:
  * the whole file as strings, a string per cell, an answer object per row. Not used by the server.
  */
 import { normaliseMsisdn } from '@perenos/phone';

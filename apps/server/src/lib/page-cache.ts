@@ -24,7 +24,7 @@ const sizeOf = (page: CachedPage) => page.identity.length + page.br.length + pag
 
 /**
  * Drawn pages by key (data version and normalised address), least recently served evicted first once
- * their bytes pass the bound. Only ever given pages that depend on nobody (server-render.ts decides).
+ * their bytes pass the bound. Only ever given pages that depend on nobody (plugins/server-render/ decides).
  */
 export class PageCache {
   private readonly pages = new Map<string, CachedPage>();

@@ -1,5 +1,5 @@
 // Server only (entry-server.tsx): which source file draws each route, so that the server can link the
-// stylesheets of the page's code in the page's head (server-render.ts reads them from the build's
+// stylesheets of the page's code in the page's head (the server's plugins/server-render/assets.ts reads them from the build's
 // manifest). Without them the page's own CSS arrives with its script, after the drawn page has been shown,
 // and moves it (layout shift). A test holds this list to the route table's imports.
 export const ROUTE_SOURCES: Record<string, string> = {

@@ -6,7 +6,11 @@ import { Type } from 'typebox';
 import type { AppConfig } from '../../config/env';
 import { HttpProblem, problemDocument, timedOut, tooLarge, validationProblem } from '../../lib/problem';
 import { ProblemRef } from '../../lib/schemas';
-import { type BatchInput, batchFormatOf, csvResult, readTextBatch, readXlsxBatch, xlsxResult } from './batch/batch';
+import { type BatchInput, batchFormatOf } from './batch/input';
+import { readTextBatch } from './batch/read-csv';
+import { readXlsxBatch } from './batch/read-xlsx';
+import { csvResult } from './batch/write-csv';
+import { xlsxResult } from './batch/write-xlsx';
 import {
   BatchBusyProblemSchema,
   BatchUploadSchema,

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { IndexSet, MAX_ELEMENT_BYTES, SharedStringTable, SheetRefused, type SheetRow, SheetRows } from './xlsx-stream';
+import { IndexSet, SharedStringTable } from './shared-string-table';
+import { type SheetRow, SheetRows } from './sheet-rows';
+import { MAX_ELEMENT_BYTES, SheetRefused } from './xml-elements';
 
 const HEAD =
   '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>';

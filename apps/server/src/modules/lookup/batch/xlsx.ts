@@ -1,7 +1,7 @@
 /**
  * The small part of XLSX that batch lookup needs, written for speed: the XML texts a reader decodes
  * (entities, rich text, the first sheet's path, shared strings as the reference reads them), and
- * writing one sheet as a stream. The sheet itself is read as it unpacks in xlsx-stream.ts. exceljs
+ * writing one sheet as a stream. The sheet itself is read as it unpacks in xml-elements.ts, shared-string-table.ts and sheet-rows.ts. exceljs
  * (the reference both are tested against) needs over a minute for a million rows on a two-core
  * machine; this needs seconds (decisions 007 and 070).
  */
