@@ -143,6 +143,13 @@ describe('the application after submit', () => {
     expect(await debt.innerText()).toMatch(
       /Оплатите 1\u00a0840\u00a0₽ до \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} \(МСК\), иначе перенос не состоится\./,
     );
+    // Which of her numbers owes what, each with the demo's pay link: the second is not in her account.
+    expect((await page.getByTestId('debt-numbers').innerText()).replace(/\s+/g, ' ')).toMatch(
+      /\+7 \(927\) 555-12-34 — 1 240 ₽ оплатить \(демо\) \+7 \(927\) 555-12-35 — 600 ₽ оплатить \(демо\)/,
+    );
+    expect(
+      await page.getByTestId('debt-numbers').getByRole('link', { name: 'оплатить (демо)' }).nth(1).getAttribute('href'),
+    ).toBe('/bdpn-standin/#debt-79275551235');
     await page.getByTestId('esim-qr').waitFor({ timeout: 60_000 });
     const code = (await page.getByTestId('esim-code').innerText()).trim();
     expect(code).toMatch(/^LPA:1\$/);

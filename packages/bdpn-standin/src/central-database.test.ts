@@ -138,6 +138,10 @@ describe('the central database stand-in', () => {
       type: 'DebtNotice',
       amount: 1840,
       debtMsisdns: ['79275551234', '79275551235'],
+      debts: [
+        { msisdn: '79275551234', amount: 1240 },
+        { msisdn: '79275551235', amount: 600 },
+      ],
     });
     const payBy = Date.parse(noticed?.messages.at(-1)?.payBy ?? '');
     // Two days before the window of 2 December.
@@ -153,10 +157,15 @@ describe('the central database stand-in', () => {
     const { cdb: other, store } = setup(registry);
     const paid = await other.receive(dolgova('d2'), T0);
     expect(await other.payDebt('79275551234', at(4 * HOUR))).toEqual({ paid: true });
-    expect((await other.view(paid.processId, 0, at(5 * HOUR)))?.messages.at(-1)?.type).toBe('DebtNotice');
+    // One number paid: said at once, with its number; the porting still waits for the other.
+    expect((await other.view(paid.processId, 0, at(5 * HOUR)))?.messages.at(-1)).toMatchObject({
+      type: 'DebtPaid',
+      debtMsisdns: ['79275551234'],
+    });
     expect(await other.payDebt('79275551235', at(6 * HOUR))).toEqual({ paid: true });
     const going = await other.view(paid.processId, 0, at(7 * HOUR));
     expect(going?.messages.map((m) => m.type).slice(-3)).toEqual(['DebtPaid', 'DonorAccepted', 'Scheduled']);
+    expect(going?.messages.at(-3)?.debtMsisdns).toEqual(['79275551234', '79275551235']);
     expect(await other.payDebt('79160000001', at(7 * HOUR))).toEqual({ paid: false });
     // Paid once, a later application finds no debt.
     expect(await store.debtPayments(['79275551234', '79275551235'])).toEqual({

@@ -199,6 +199,7 @@ export class CentralDatabase {
         amountRub: unpaid.reduce((sum, d) => sum + d.amountRub, 0),
         payBy: Math.max(windowStart - STEP.payBeforeWindow, noticed + STEP.payAtLeast),
         msisdns: unpaid.map((d) => d.msisdn),
+        items: unpaid.map((d) => ({ msisdn: d.msisdn, amountRub: d.amountRub })),
       };
     }
     const moved = this.options.movedWindows?.[msisdn];

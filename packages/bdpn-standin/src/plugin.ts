@@ -141,7 +141,7 @@ export function centralDatabasePlugin(
           .filter((m) => r.debtPaid?.[m] === undefined)
           .map(
             (m) =>
-              `<form method="post" action="debts/${esc(m)}/pay"><button type="submit">Оплатить задолженность по номеру +${esc(m)}</button></form>`,
+              `<form method="post" action="debts/${esc(m)}/pay" id="debt-${esc(m)}"><button type="submit">Оплатить задолженность по номеру +${esc(m)}</button></form>`,
           )
           .join('');
         return `<section><h2>+${esc(a.msisdn)}: ${esc(a.donor.name)} → ${esc(a.recipient.name)}</h2>

@@ -42,6 +42,8 @@ export interface DebtNotice {
   amountRub: number;
   payBy: number;
   msisdns: string[];
+  /** Each number's part (absent in records made before the parts were kept). */
+  items?: { msisdn: string; amountRub: number }[];
 }
 
 /** What was decided about an application when it arrived (the checks run then; their answers show later). */
@@ -153,8 +155,18 @@ function steps(record: ProcessRecord): Step[] {
         amount: outcome.debt.amountRub,
         payBy: new Date(payBy).toISOString(),
         debtMsisdns: outcome.debt.msisdns,
+        ...(outcome.debt.items
+          ? { debts: outcome.debt.items.map((d) => ({ msisdn: d.msisdn, amount: d.amountRub })) }
+          : {}),
       },
     });
+    // Each number paid in time before the last is heard of when it is paid: the person sees what is left.
+    const debtMsisdns = outcome.debt.msisdns;
+    for (const [msisdn, at] of Object.entries(record.debtPaid ?? {}).sort((a, b) => a[1] - b[1])) {
+      const whole = debtPaidAt(record);
+      if (!debtMsisdns.includes(msisdn) || at > payBy || (whole !== undefined && at >= whole)) continue;
+      list.push({ type: 'DebtPaid', due: Math.max(at, accepted), extra: { debtMsisdns: [msisdn] } });
+    }
     const paid = debtPaidAt(record);
     if (paid === undefined || paid > payBy) {
       if (sim && sim.due < payBy) list.push(sim);
@@ -170,7 +182,7 @@ function steps(record: ProcessRecord): Step[] {
       return sortSteps(list);
     }
     const paidAt = Math.max(paid, accepted);
-    list.push({ type: 'DebtPaid', due: paidAt });
+    list.push({ type: 'DebtPaid', due: paidAt, extra: { debtMsisdns } });
     accepted = paidAt;
   }
   if (sim) list.push(sim);

@@ -88,7 +88,10 @@ export interface ProcessMessage {
   /** DebtNotice: the debt in roubles, the day it must be paid by (ISO 8601) and the numbers it is on. */
   amount?: number;
   payBy?: string;
+  /** DebtNotice: the numbers the debt is on; DebtPaid: the numbers whose debt this payment settled. */
   debtMsisdns?: string[];
+  /** DebtNotice: each number's part of the debt, in roubles (they add up to `amount`). */
+  debts?: { msisdn: string; amount: number }[];
   /** ContractSigned: the version of the terms the recipient registered. */
   contractVersion?: string;
   /** SimIssued: which SIM, the temporary number until the porting night, the eSIM code, the office. */

@@ -1750,6 +1750,14 @@ export interface components {
                  */
                 payBy: string;
                 paidAt: string | null;
+                /** @description Задолженность по каждому номеру: в сумме — amount */
+                numbers: {
+                    /** @description Номер, по которому задолженность */
+                    msisdn: string;
+                    /** @description Задолженность по этому номеру, ₽ */
+                    amount: number;
+                    paidAt: string | null;
+                }[];
             } | null;
             /**
              * Format: date

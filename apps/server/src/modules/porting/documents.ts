@@ -2,7 +2,7 @@ import { formatMsisdn } from '@perenos/phone';
 import type { EventAttributes } from 'ics';
 import { formatDay, formatDayLong, moscowDay, moscowMidnight } from '../../lib/moscow';
 import type { ApplicationContent } from './document-drawing';
-import { STATUS_NAMES } from './events';
+import { rubText, STATUS_NAMES } from './events';
 import type { PresentedOrder } from './presenter';
 
 /**
@@ -89,6 +89,55 @@ export function calendarEvent(
   };
 }
 
+/** «от 1 ноября 2026» for a dated edition of the terms; the edition as it is otherwise. */
+function editionText(version: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(version) ? `от ${formatDayLong(version)}` : version;
+}
+
+/** «1 840 ₽ до 29 ноября 2026, 07:57 (МСК): +7 (927) 555-12-34 — 1 240 ₽, …», or that it was paid. */
+function debtLine(debt: NonNullable<PresentedOrder['debt']>): string {
+  const parts = debt.numbers
+    .map((n) => `${formatMsisdn(n.msisdn)} — ${rubText(n.amount)}${n.paidAt ? ' (оплачено)' : ''}`)
+    .join(', ');
+  const what = `${rubText(debt.amount)}${parts ? ` (${parts})` : ''}`;
+  return debt.paidAt
+    ? `${what}: оплачена ${moscowTime.format(new Date(debt.paidAt))} (МСК)`
+    : `${what}: оплатить до ${moscowTime.format(new Date(debt.payBy))} (МСК)`;
+}
+
+/** What happens next, or what happened, in the tense of the order's state. */
+function nextSteps(order: PresentedOrder, windowText: string): string[] {
+  const to = operatorName(order.toOperator);
+  switch (order.status) {
+    case 'Initialized':
+      return [
+        'Это черновик: заявление ещё не отправлено. Чтобы перенести номер, подтвердите номер и отправьте заявление в личном кабинете на сайте.',
+        'Неотправленный черновик удаляется через 7 дней.',
+      ];
+    case 'Done':
+      return [
+        `Номер перенесён: с ночи ${windowText} его обслуживает ${to}.`,
+        'Если новая SIM-карта не работает, перезагрузите телефон, затем позвоните в поддержку нового оператора и назовите номер заявления.',
+      ];
+    case 'Deleted':
+      return [
+        `Перенос не состоялся${order.reason ? `: ${order.reason.replace(/\.$/, '')}` : ''}. Номер остаётся у прежнего оператора.`,
+      ];
+    default: {
+      const debt = order.debt;
+      return [
+        debt && !debt.paidAt
+          ? `Прежний оператор сообщил о задолженности ${rubText(debt.amount)}. Оплатите её до ${moscowTime.format(new Date(debt.payBy))} (МСК) — иначе перенос не состоится.`
+          : 'Центральная база перенесённых номеров (БДПН) и прежний оператор проверяют заявление.',
+        `Перенос назначен на ночь ${windowText}: связь может пропадать до 30 минут. Утром номер будет работать на новой SIM-карте.`,
+        order.canWithdraw
+          ? 'Заявление можно отозвать в личном кабинете, пока БДПН не назначила окно переноса.'
+          : 'БДПН назначила окно переноса: отозвать заявление на сайте уже нельзя.',
+      ];
+    }
+  }
+}
+
 /** What the application PDF says: every line of it, worded from the order. */
 export function applicationContent(
   order: PresentedOrder,
@@ -101,6 +150,7 @@ export function applicationContent(
     : order.portationAt
       ? formatDay(order.portationAt)
       : 'не выбрана';
+  const accepted = order.contractAcceptedAt ? ` ${moscowTime.format(new Date(order.contractAcceptedAt))} (МСК)` : '';
   return {
     title: `Заявление на перенос номера № ${order.id}`,
     subject: `Перенос номера ${formatMsisdn(order.msisdn)}`,
@@ -114,20 +164,21 @@ export function applicationContent(
       ['Прежний оператор', order.fromOperator?.operatorName ?? '—'],
       ['Новый оператор', operatorName(order.toOperator)],
       ['Тариф', order.tariffName ?? '—'],
-      ['Дата и окно переноса', windowText],
+      [order.status === 'Done' ? 'Номер перенесён' : 'Дата и окно переноса', windowText],
       ['SIM-карта', simLine(order)],
-      ...(order.temporaryMsisdn
+      ...(order.temporaryMsisdn && order.status === 'PendingBDPN'
         ? ([['Временный номер', `${formatMsisdn(order.temporaryMsisdn)} (до ночи переноса)`]] as [string, string][])
         : []),
       ['Плата за перенос', `${order.fee} ₽ — новому оператору`],
-      ['Условия договора', order.contractVersion ? `редакция ${order.contractVersion}, приняты` : 'не приняты'],
+      [
+        'Условия договора',
+        order.contractVersion
+          ? `редакция ${editionText(order.contractVersion)}, приняты заявителем${accepted}`
+          : 'ещё не приняты',
+      ],
+      ...(order.debt ? ([['Задолженность прежнему оператору', debtLine(order.debt)]] as [string, string][]) : []),
       ['Статус', STATUS_NAMES[order.status]],
     ],
-    next: [
-      'Центральная база перенесённых номеров (БДПН) и прежний оператор проверяют заявление. Если у прежнего оператора есть задолженность, её нужно оплатить до указанной даты — иначе перенос не состоится.',
-      'В ночь переноса связь может пропадать до 30 минут. Утром номер работает на новой SIM-карте.',
-      'Если утром новая SIM-карта не работает, перезагрузите телефон, затем позвоните в поддержку нового оператора и назовите номер заявления.',
-      'Заявление можно отозвать, пока БДПН не назначила окно переноса.',
-    ],
+    next: nextSteps(order, windowText),
   };
 }

@@ -16,7 +16,7 @@ import { contactEmail, portationLink, stageNotifications } from './messages';
 import { ADVANCE_QUEUE, WITHDRAW_QUEUE } from './queues';
 import * as repo from './repository';
 import { DRAFT_LIFETIME_DAYS } from './rules';
-import type { OrderStatus } from './tables';
+import type { DebtNumber, OrderStatus } from './tables';
 
 /**
  * The porting engine: background jobs carry each submitted portation through the central
@@ -73,6 +73,15 @@ export async function buildApplication(deps: PortingDeps, p: repo.PortationRow):
   };
 }
 
+/** The notice's numbers with their parts; the whole amount on the applied number when the notice gives no parts. */
+function debtNumbersOf(m: ProcessMessage): DebtNumber[] {
+  if (m.debts && m.debts.length > 0) {
+    return m.debts.map((d) => ({ msisdn: d.msisdn, amount: Math.round(d.amount), paidAt: null }));
+  }
+  const numbers = m.debtMsisdns ?? [];
+  return numbers.length === 1 ? [{ msisdn: numbers[0] ?? '', amount: Math.round(m.amount ?? 0), paidAt: null }] : [];
+}
+
 interface Transition {
   events: NewEvent[];
   status: OrderStatus;
@@ -83,7 +92,7 @@ interface Transition {
 }
 
 /** What one message of the process means for the portation. */
-function transition(m: ProcessMessage, current: OrderStatus): Transition {
+function transition(m: ProcessMessage, current: OrderStatus, debts: DebtNumber[] | null): Transition {
   const at = new Date(m.at);
   const event = (kind: NewEvent['kind'], status: OrderStatus, description: string): NewEvent => ({
     kind,
@@ -118,13 +127,26 @@ function transition(m: ProcessMessage, current: OrderStatus): Transition {
       });
     case 'DebtNotice': {
       const payBy = new Date(m.payBy ?? m.at);
-      return note('debt-notice', EVENT_TEXT['debt-notice'](m.amount ?? 0, payBy), {
+      const numbers = debtNumbersOf(m);
+      return note('debt-notice', EVENT_TEXT['debt-notice'](m.amount ?? 0, payBy, numbers), {
         debtAmount: Math.round(m.amount ?? 0),
         debtPayBy: payBy,
+        debtNumbers: numbers,
       });
     }
-    case 'DebtPaid':
-      return note('debt-paid', EVENT_TEXT['debt-paid'](), { debtPaidAt: at });
+    case 'DebtPaid': {
+      // A payment of some of the numbers: marked on them; the porting goes on once all are paid.
+      const paid = new Set(m.debtMsisdns ?? debts?.map((d) => d.msisdn) ?? []);
+      const numbers =
+        debts?.map((d) => (paid.has(d.msisdn) && !d.paidAt ? { ...d, paidAt: at.toISOString() } : d)) ?? null;
+      if (numbers?.some((d) => !d.paidAt) && m.debtMsisdns) {
+        return { status: current, events: [], patch: { debtNumbers: numbers } };
+      }
+      return note('debt-paid', EVENT_TEXT['debt-paid'](), {
+        debtPaidAt: at,
+        ...(numbers ? { debtNumbers: numbers.map((d) => (d.paidAt ? d : { ...d, paidAt: at.toISOString() })) } : {}),
+      });
+    }
     case 'Scheduled': {
       const start = new Date(m.windowStart ?? m.at);
       return note('scheduled', EVENT_TEXT.scheduled(start), window(start));
@@ -233,7 +255,7 @@ async function applyMessages(
     let reason: string | undefined;
     let portedAt: Date | undefined;
     for (const m of fresh) {
-      const t = transition(m, status);
+      const t = transition(m, status, patch.debtNumbers ?? p.debtNumbers);
       status = t.status;
       events.push(...t.events);
       if (t.reason) reason = t.reason;

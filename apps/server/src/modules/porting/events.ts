@@ -57,6 +57,13 @@ export function windowText(start: Date): string {
 const rubles = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
 
 /** «1 840 ₽». */
+/** «: +7 (927) 555-12-34 — 1 240 ₽, +7 (927) 555-12-35 — 600 ₽», the numbers a debt is on; nothing for none. */
+export function debtParts(numbers: { msisdn: string; amount: number }[]): string {
+  return numbers.length > 0
+    ? `: ${numbers.map((n) => `${formatMsisdn(n.msisdn)} — ${rubText(n.amount)}`).join(', ')}`
+    : '';
+}
+
 export function rubText(amount: number): string {
   return `${rubles.format(amount)}\u00a0₽`;
 }
@@ -100,8 +107,8 @@ export const EVENT_TEXT = {
     `БДПН не приняла отзыв заявления: ${reason}. Номер может быть перенесён — обратитесь к новому оператору`,
   'contract-signed': (version: string) => `Новый оператор оформил договор (условия редакции ${version})`,
   'sim-issued': simText,
-  'debt-notice': (amount: number, payBy: Date) =>
-    `Оператор-донор сообщил о задолженности ${rubText(amount)}. Оплатите её до ${formatDayLong(moscowDay(payBy))}, иначе перенос не состоится`,
+  'debt-notice': (amount: number, payBy: Date, numbers: { msisdn: string; amount: number }[] = []) =>
+    `Оператор-донор сообщил о задолженности ${rubText(amount)}${debtParts(numbers)}. Оплатите её до ${formatDayLong(moscowDay(payBy))}, иначе перенос не состоится`,
   'debt-paid': () => 'Задолженность оплачена: перенос продолжается',
   rescheduled: (start: Date, reason: string) =>
     `Перенос отложен: новое окно — ${windowText(start)}. Причина: ${reason}`,

@@ -46,6 +46,7 @@ function fullMessage(type: standin.MessageType, seq: number): Required<standin.P
     amount: 1234.5,
     payBy: '2026-12-01T00:00:00+03:00',
     debtMsisdns: ['79161234567'],
+    debts: [{ msisdn: '79161234567', amount: 1234.5 }],
     contractVersion: '2026-11-01',
     simKind: 'courier',
     temporaryMsisdn: '79000000001',

@@ -67,6 +67,15 @@ const ProcessMessageSchema = Type.Object({
   amount: Type.Optional(Type.Number({ minimum: 0, maximum: 100_000_000 })),
   payBy: Type.Optional(Type.String({ maxLength: 40 })),
   debtMsisdns: Type.Optional(Type.Array(Type.String({ maxLength: 20 }), { maxItems: 20 })),
+  debts: Type.Optional(
+    Type.Array(
+      Type.Object({
+        msisdn: Type.String({ maxLength: 20 }),
+        amount: Type.Number({ minimum: 0, maximum: 100_000_000 }),
+      }),
+      { maxItems: 20 },
+    ),
+  ),
   contractVersion: Type.Optional(Type.String({ maxLength: 100 })),
   simKind: Type.Optional(Type.Union(SIM_KINDS.map((k) => Type.Literal(k)))),
   temporaryMsisdn: Type.Optional(Type.String({ maxLength: 20 })),
@@ -111,7 +120,10 @@ export interface ProcessMessage {
   /** DebtNotice: the amount (roubles), the moment to pay by, the numbers the debt is on. */
   amount?: number;
   payBy?: string;
+  /** DebtNotice: the numbers the debt is on; DebtPaid: the numbers this payment settled (all when absent). */
   debtMsisdns?: string[];
+  /** DebtNotice: each number's part of the debt (roubles). */
+  debts?: { msisdn: string; amount: number }[];
   /** ContractSigned: the terms' version the recipient registered. */
   contractVersion?: string;
   /** SimIssued: the SIM's kind, the temporary number until the porting night, the eSIM code, the office. */

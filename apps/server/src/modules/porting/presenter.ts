@@ -60,7 +60,12 @@ export function presentOrder(
     esimActivationCode: p?.esimActivationCode ?? null,
     debt:
       p?.debtAmount != null && p.debtPayBy
-        ? { amount: p.debtAmount, payBy: p.debtPayBy.toISOString(), paidAt: p.debtPaidAt?.toISOString() ?? null }
+        ? {
+            amount: p.debtAmount,
+            payBy: p.debtPayBy.toISOString(),
+            paidAt: p.debtPaidAt?.toISOString() ?? null,
+            numbers: p.debtNumbers ?? [],
+          }
         : null,
     earliestPortationAt: window.earliest,
     latestPortationAt: window.latest,

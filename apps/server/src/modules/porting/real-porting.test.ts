@@ -236,9 +236,23 @@ describe('debts, blocks and delays', () => {
     const noticed = await order(jar, draft.id);
     expect(noticed.status).toBe('PendingBDPN');
     expect(noticed.debt).toMatchObject({ amount: 1840, paidAt: null });
+    // Which numbers owe what: the second one is not in her account, and she could not know it otherwise.
+    expect(noticed.debt.numbers).toEqual([
+      { msisdn: '79275551234', amount: 1240, paidAt: null },
+      { msisdn: '79275551235', amount: 600, paidAt: null },
+    ]);
     expect(Date.parse(noticed.debt.payBy)).toBeGreaterThan(clock.t);
     const event = noticed.events.find((e: { kind: string }) => e.kind === 'debt-notice');
-    expect(event.description).toMatch(/^Оператор-донор сообщил о задолженности 1\u00a0840\u00a0₽\. Оплатите её до /);
+    expect(event.description).toMatch(
+      /^Оператор-донор сообщил о задолженности 1\u00a0840\u00a0₽: \+7 \(927\) 555-12-34 — 1\u00a0240\u00a0₽, \+7 \(927\) 555-12-35 — 600\u00a0₽\. Оплатите её до /,
+    );
+    // The PDF says the sum, each number's part and the date.
+    const pdf = await call('GET', `/v1/order/portation/${draft.id}/application.pdf`, jar);
+    const text = (await pdfText(pdf.rawPayload)).replace(/\s+/g, ' ');
+    expect(text).toMatch(
+      /Задолженность прежнему оператору 1 840 ₽ \(\+7 \(927\) 555-12-34 — 1 240 ₽, \+7 \(927\) 555-12-35 — 600 ₽\): оплатить до \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} \(МСК\)/,
+    );
+    expect(text).not.toContain('до указанной даты');
     // Told at once, by e-mail and SMS.
     const told = await t.app.db
       .select({ channel: notifications.channel })
@@ -273,10 +287,18 @@ describe('debts, blocks and delays', () => {
     await submit(jar, refiled.id);
     await passTime(refiled.id, 4 * HOUR, HOUR);
     expect((await order(jar, refiled.id)).debt).toMatchObject({ amount: 1840, paidAt: null });
-    for (const msisdn of ['79275551234', '79275551235']) {
-      const paid = await t.app.inject({ method: 'POST', url: `/bdpn-standin/debts/${msisdn}/pay` });
-      expect(paid.statusCode, paid.body).toBe(200);
-    }
+    const pay = (msisdn: string) => t.app.inject({ method: 'POST', url: `/bdpn-standin/debts/${msisdn}/pay` });
+    expect((await pay('79275551235')).statusCode).toBe(200);
+    // One number paid: it is marked so, the rest still owed, and the porting still waits.
+    await passTime(refiled.id, HOUR, HOUR);
+    const half = await order(jar, refiled.id);
+    expect(half.debt.paidAt).toBeNull();
+    expect(half.debt.numbers).toEqual([
+      { msisdn: '79275551234', amount: 1240, paidAt: null },
+      { msisdn: '79275551235', amount: 600, paidAt: expect.any(String) },
+    ]);
+    expect(half.events.map((e: { kind: string }) => e.kind)).not.toContain('debt-paid');
+    expect((await pay('79275551234')).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'POST', url: '/bdpn-standin/debts/79160000000/pay' })).statusCode).toBe(404);
     await passTime(refiled.id, 10 * DAY);
     const done = await order(jar, refiled.id);

@@ -42,6 +42,7 @@ export async function findOrder(db: Database, id: number) {
         debtAmount: portations.debtAmount,
         debtPayBy: portations.debtPayBy,
         debtPaidAt: portations.debtPaidAt,
+        debtNumbers: portations.debtNumbers,
       },
     })
     .from(portationOrders)

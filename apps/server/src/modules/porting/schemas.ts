@@ -98,6 +98,14 @@ export const PortationOrderSchema = Type.Object(
           amount: Type.Integer({ description: 'Задолженность перед прежним оператором, ₽' }),
           payBy: Type.String({ format: 'date-time', description: 'До какого момента её нужно оплатить' }),
           paidAt: Nullable(Type.String({ format: 'date-time', description: 'Когда оплачена' })),
+          numbers: Type.Array(
+            Type.Object({
+              msisdn: Type.String({ description: 'Номер, по которому задолженность' }),
+              amount: Type.Integer({ description: 'Задолженность по этому номеру, ₽' }),
+              paidAt: Nullable(Type.String({ format: 'date-time', description: 'Когда оплачена по этому номеру' })),
+            }),
+            { description: 'Задолженность по каждому номеру: в сумме — amount' },
+          ),
         },
         { description: 'Уведомление донора о задолженности: перенос состоится, только если оплатить её вовремя' },
       ),

@@ -136,6 +136,8 @@ export const portations = pgTable(
     debtAmount: integer('debt_amount'),
     debtPayBy: timestamp('debt_pay_by', { withTimezone: true }),
     debtPaidAt: timestamp('debt_paid_at', { withTimezone: true }),
+    /** The notice's numbers, each with its part (roubles) and when it was paid (ISO 8601): they add up to `debtAmount`. */
+    debtNumbers: jsonb('debt_numbers').$type<DebtNumber[]>(),
     /** Why it ended as Deleted, in words for the subscriber. */
     reason: text('reason'),
   },
@@ -169,6 +171,13 @@ export const portationEvents = pgTable(
     index('portation_events_order_idx').on(t.orderId, t.occurredAt),
   ],
 );
+
+/** One number of a donor's debt notice: its part of the debt and when it was paid. */
+export interface DebtNumber {
+  msisdn: string;
+  amount: number;
+  paidAt: string | null;
+}
 
 /**
  * A person's SMS code for one of their numbers outside any application: «Получить код» of the number

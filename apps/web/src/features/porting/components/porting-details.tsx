@@ -172,7 +172,42 @@ function EsimCode({ code }: { code: string }) {
   );
 }
 
-/** The donor's notice: how much, by when (Moscow time), and what to do; once paid, that it is. */
+/** Each number the debt is on, its part, and whether it is paid (with the demo's pay link). */
+function DebtNumbers({ debt, demo }: { debt: NonNullable<PortationOrder['debt']>; demo?: boolean | undefined }) {
+  if (debt.numbers.length === 0) {
+    return demo && !debt.paidAt ? (
+      <Text size="sm">
+        Демонстрационный режим: долг можно оплатить на странице{' '}
+        <Anchor href="/bdpn-standin/" target="_blank" size="sm" c="inherit" fw={600}>
+          центральной базы (демо)
+        </Anchor>
+        .
+      </Text>
+    ) : null;
+  }
+  return (
+    <ul style={{ margin: 0, paddingInlineStart: '1.25rem' }} data-testid="debt-numbers">
+      {debt.numbers.map((n) => (
+        <li key={n.msisdn}>
+          <Text size="sm" span>
+            <span style={{ whiteSpace: 'nowrap' }}>{formatMsisdn(n.msisdn)}</span> — {formatRub(n.amount)}
+            {n.paidAt ? `, оплачено ${formatDateTime(n.paidAt)} (МСК)` : ''}
+          </Text>
+          {!n.paidAt && !debt.paidAt && demo && (
+            <>
+              {' '}
+              <Anchor href={`/bdpn-standin/#debt-${n.msisdn}`} target="_blank" size="sm" fw={600}>
+                оплатить (демо)
+              </Anchor>
+            </>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The donor's notice: how much, on which numbers, by when (Moscow time), and what to do; once paid, that it is. */
 function DebtNotice({ order, demo }: { order: PortationOrder; demo?: boolean | undefined }) {
   const debt = order.debt;
   if (!debt) return null;
@@ -180,38 +215,44 @@ function DebtNotice({ order, demo }: { order: PortationOrder; demo?: boolean | u
   if (debt.paidAt) {
     return (
       <Alert color="green" title="Задолженность оплачена" data-testid="debt-notice">
-        <Text size="sm">{debtMessage(debt)} Перенос состоится в назначенную ночь.</Text>
+        <Stack gap="xs">
+          <Text size="sm">
+            {debtMessage(debt)}
+            {order.status === 'PendingBDPN' ? ' Перенос состоится в назначенную ночь.' : ''}
+          </Text>
+          <DebtNumbers debt={debt} />
+        </Stack>
       </Alert>
     );
   }
-  const ended = order.status === 'Deleted';
+  if (order.status !== 'PendingBDPN') {
+    // Ended: by the unpaid debt (the donor's refusal says so), or otherwise, when it no longer matters.
+    const byDebt = order.events.some((e) => e.kind === 'donor-rejected' && /задолж/i.test(e.description));
+    if (!byDebt) return null;
+    return (
+      <Alert color="gray" title={`Задолженность перед оператором ${donor}`} data-testid="debt-notice">
+        <Stack gap="xs">
+          <Text size="sm" fw={600}>
+            Задолженность {formatRub(debt.amount)} не была оплачена до {formatDateTime(debt.payBy)} (МСК).
+          </Text>
+          <DebtNumbers debt={debt} />
+        </Stack>
+      </Alert>
+    );
+  }
+  const several = debt.numbers.length > 1;
   return (
-    <Alert
-      color={ended ? 'gray' : 'orange'}
-      title={`Задолженность перед оператором ${donor}`}
-      data-testid="debt-notice"
-    >
+    <Alert color="orange" title={`Задолженность перед оператором ${donor}`} data-testid="debt-notice">
       <Stack gap="xs">
         <Text size="sm" fw={600}>
-          {ended ? `Задолженность ${formatRub(debt.amount)} не была оплачена вовремя.` : debtMessage(debt)}
+          {debtMessage(debt)}
         </Text>
-        {!ended && (
-          <>
-            <Text size="sm">
-              Оплатите её в приложении, на сайте или в салоне оператора {donor}. Сумма — по всем вашим номерам у этого
-              оператора. Платёж доходит до оператора за несколько часов, поэтому лучше не откладывать.
-            </Text>
-            {demo && (
-              <Text size="sm">
-                Демонстрационный режим: долг можно оплатить на странице{' '}
-                <Anchor href="/bdpn-standin/" target="_blank" size="sm" c="inherit" fw={600}>
-                  центральной базы (демо)
-                </Anchor>
-                .
-              </Text>
-            )}
-          </>
-        )}
+        <DebtNumbers debt={debt} demo={demo} />
+        <Text size="sm">
+          Оплатите {several ? 'каждый номер' : 'её'} в приложении, на сайте или в салоне оператора {donor}
+          {several ? ': в сумму входят все ваши номера у этого оператора, в том числе те, что не переносятся' : ''}.
+          Платёж доходит до оператора за несколько часов, поэтому лучше не откладывать.
+        </Text>
       </Stack>
     </Alert>
   );

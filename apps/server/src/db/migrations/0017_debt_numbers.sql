@@ -1,0 +1,1 @@
+ALTER TABLE "portations" ADD COLUMN "debt_numbers" jsonb;
