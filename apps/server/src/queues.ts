@@ -1,8 +1,8 @@
 import type { QueueSpec } from './lib/jobs';
-import { NEWS_QUEUES } from './modules/news/staff-service';
-import { NOTIFICATION_QUEUES } from './modules/notifications/service';
-import { PORTING_QUEUES } from './modules/porting/queues';
-import { PRIVACY_QUEUES } from './modules/privacy/service';
+import { NEWS_QUEUES } from './modules/news';
+import { NOTIFICATION_QUEUES } from './modules/notifications';
+import { PORTING_QUEUES } from './modules/porting';
+import { PRIVACY_QUEUES } from './modules/privacy';
 
 /** Every job queue of the site, created by every start (idempotent). */
 export const ALL_QUEUES: readonly QueueSpec[] = [

@@ -5,8 +5,7 @@
  */
 import { loadConfig } from '../config/env';
 import { prepareDatabase } from '../db/prepare';
-import { FEATURES, type Feature } from '../modules/settings/features';
-import { listFeatures, setFeature } from '../modules/settings/repository';
+import { FEATURES, type Feature, listFeatures, setFeature } from '../modules/settings';
 
 const usage = `Использование:
   npm run flags -- list

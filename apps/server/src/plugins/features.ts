@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../lib/problem';
 import { addRouteHook } from '../lib/route-hooks';
-import type { Feature } from '../modules/settings/features';
-import { listFeatures } from '../modules/settings/repository';
+import { type Feature, listFeatures } from '../modules/settings';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import type { MetricsConfig } from '../config/env';
 import { SiteMetrics } from '../lib/metrics';
 import { notFound } from '../lib/problem';
-import { orderCountsByStatus } from '../modules/porting/repository';
+import { orderCountsByStatus } from '../modules/porting';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -11,10 +11,10 @@ import {
   type SessionTokens,
   type SessionUser,
   verifyAccessToken,
-} from '../modules/session/tokens';
+} from '../modules/session';
 import { SessionFamilyCache, VerifiedTokens } from './session-cache';
 
-export type { SessionUser } from '../modules/session/tokens';
+export type { SessionUser } from '../modules/session';
 
 /** The client message for every 401 (docs/product.md §8). */
 export const INVALID_TOKEN_TITLE = 'Некорректный JWT токен';

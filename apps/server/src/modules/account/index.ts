@@ -1,3 +1,3 @@
-// The public face of this module: other modules import only this file (docs/architecture.md, decision 110).
+// The public face of this module: other code imports only this file (docs/architecture.md, decisions 110 and 130).
 export { forgetNumbers } from './repository';
 export { syncEsiaNumbers } from './service';

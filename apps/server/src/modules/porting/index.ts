@@ -1,4 +1,4 @@
-// The public face of this module: other modules import only this file (docs/architecture.md, decision 110).
+// The public face of this module: other code imports only this file (docs/architecture.md, decisions 110 and 130).
 
 export type { PortingDeps } from './deps';
 export {
@@ -17,5 +17,7 @@ export {
   forgetStandinPassports,
   runningApplications,
 } from './personal-data';
+export { PORTING_QUEUES } from './queues';
+export { orderCountsByStatus } from './repository';
 export { confirmNumberCode, sendNumberCode } from './steps/number-code';
 export { ORDER_STATUSES } from './tables';

@@ -46,8 +46,8 @@ describe('words of the application page', () => {
     expect(debtMessage({ amount: 1840, payBy: '2026-12-01T20:59:00.000Z', paidAt: null, numbers: [] })).toBe(
       'Оплатите 1\u00a0840\u00a0₽ до 01.12.2026, 23:59 (МСК), иначе перенос не состоится.',
     );
-    expect(debtMessage({ amount: 600, payBy: '2026-12-01T20:59:00.000Z', paidAt: '2026-11-30T09:05:00.000Z', numbers: [] })).toBe(
-      'Задолженность 600\u00a0₽ оплачена 30.11.2026, 12:05 (МСК).',
-    );
+    expect(
+      debtMessage({ amount: 600, payBy: '2026-12-01T20:59:00.000Z', paidAt: '2026-11-30T09:05:00.000Z', numbers: [] }),
+    ).toBe('Задолженность 600\u00a0₽ оплачена 30.11.2026, 12:05 (МСК).');
   });
 });

@@ -1,0 +1,2 @@
+// The public face of this module: other code imports only this file (docs/architecture.md, decisions 110 and 130).
+export { PRIVACY_QUEUES } from './service';
