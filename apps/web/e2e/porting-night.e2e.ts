@@ -252,24 +252,24 @@ describe('the application after submit', () => {
 });
 
 describe('«Удалить мои данные»', () => {
-  it('is refused with the server’s reason while a porting is under way', async () => {
+  it('is not offered while a porting is under way: the account says why and links the application', async () => {
     // A porting of his just submitted: at this scale it runs for about four minutes.
     const { context, page } = await signedIn(/Войти как Иван Иванов/);
     const id = await submitted(page, '79037654321');
     await page.reload();
     const findings: Finding[] = [];
-    await page.getByTestId('erase-open').click();
-    const dialog = page.getByRole('dialog', { name: 'Удалить мои данные?' });
-    await dialog.waitFor();
-    expect(await dialog.innerText()).toContain('Пока идёт перенос номера, удалить данные нельзя');
-    await dialog.getByTestId('erase-confirm').click();
-    const refusal = dialog.getByTestId('erase-refusal');
-    await refusal.waitFor();
-    expect(await refusal.innerText()).toMatch(/Идёт перенос номера \+7/);
-    expect(await refusal.innerText()).toContain(`+7 (903) 765-43-21 (заявление № ${id})`);
-    await look(page, 'erase-refused', findings);
-    // Nothing was erased: she is still signed in, her account is there.
-    await dialog.getByRole('button', { name: 'Отмена' }).click();
+    const waits = page.getByTestId('erase-waits');
+    await waits.waitFor();
+    expect(await page.getByTestId('erase-open').count()).toBe(0);
+    expect(await waits.innerText()).toContain('Удалить данные можно, когда перенос завершится');
+    expect(await waits.getByRole('link').innerText()).toBe(`Заявление № ${id}, номер +7 (903) 765-43-21`);
+    await look(page, 'erase-waits', findings);
+    // The server refuses it too, with its reason, and nothing is erased.
+    const refused = await page.request.delete(`${site.url}/api/v1/account`, {
+      headers: { 'x-requested-with': 'XMLHttpRequest' },
+    });
+    expect(refused.status()).toBe(400);
+    expect(JSON.stringify(await refused.json())).toContain(`+7 (903) 765-43-21 (заявление № ${id})`);
     await page.reload();
     await page.getByRole('heading', { name: 'Удалить мои данные' }).waitFor();
     await context.close();

@@ -193,6 +193,13 @@ export const operations = {
     },
     catalogued: [],
   },
+  'GET /api/v1/account/erasure': {
+    operationId: 'getMyDataErasure',
+    path: [],
+    query: [],
+    body: null,
+    catalogued: [],
+  },
   'DELETE /api/v1/account': {
     operationId: 'deleteMyData',
     path: [],

@@ -389,6 +389,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/account/erasure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Можно ли сейчас удалить мои данные, и какие переносы этому мешают */
+        get: operations["getMyDataErasure"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/account": {
         parameters: {
             query?: never;
@@ -3790,6 +3807,45 @@ export interface operations {
             };
             /** @description Описание ошибки (RFC 9457) */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMyDataErasure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Удалить данные можно сейчас */
+                        allowed: boolean;
+                        /** @description Переносы, которые идут: пока они не завершены, удалить данные нельзя */
+                        running: {
+                            /** @description Номер заявления */
+                            id: number;
+                            /** @description Переносимый номер */
+                            msisdn: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -11,6 +11,7 @@ export {
 } from './history';
 export { type Answerer, answerHold, type HoldAnswer } from './hold';
 export {
+  applicationsUnderWay,
   eraseApplications,
   forgetEndedApplications,
   forgetIdlePassports,

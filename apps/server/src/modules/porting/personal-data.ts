@@ -71,6 +71,15 @@ export async function forgetStandinPassports(db: Database, cutoff: Date): Promis
     );
 }
 
+/** The person's applications under way, as the account shows why «Удалить мои данные» waits (no lock). */
+export async function applicationsUnderWay(db: Database, userId: number) {
+  return db
+    .select({ id: portationOrders.id, msisdn: portationOrders.msisdn })
+    .from(portationOrders)
+    .where(and(eq(portationOrders.userId, userId), eq(portationOrders.status, 'PendingBDPN')))
+    .orderBy(portationOrders.id);
+}
+
 /** The person's applications that are under way (a porting cannot be left without its applicant). */
 export async function runningApplications(tx: Database, userId: number) {
   return tx

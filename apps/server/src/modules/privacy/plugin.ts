@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { Type } from 'typebox';
 import type { AppConfig } from '../../config/env';
 import { ProblemRef } from '../../lib/schemas';
+import { applicationsUnderWay } from '../porting';
 import { eraseMyData, forgetExpiredPersonalData, RETENTION_QUEUE } from './service';
 
 /**
@@ -30,6 +31,37 @@ export default fp(
 
     await app.register(
       async (api) => {
+        api.get(
+          '/v1/account/erasure',
+          {
+            config: { signIn: true },
+            schema: {
+              operationId: 'getMyDataErasure',
+              tags: ['Личный кабинет'],
+              summary: 'Можно ли сейчас удалить мои данные, и какие переносы этому мешают',
+              response: {
+                200: Type.Object({
+                  allowed: Type.Boolean({ description: 'Удалить данные можно сейчас' }),
+                  running: Type.Array(
+                    Type.Object({
+                      id: Type.Integer({ description: 'Номер заявления' }),
+                      msisdn: Type.String({ description: 'Переносимый номер' }),
+                    }),
+                    { description: 'Переносы, которые идут: пока они не завершены, удалить данные нельзя' },
+                  ),
+                }),
+                401: ProblemRef,
+              },
+            },
+          },
+          async (request) => {
+            const userId = request.user?.userId;
+            if (userId === undefined) throw new Error('signIn did not run');
+            const running = await applicationsUnderWay(app.db, userId);
+            return { allowed: running.length === 0, running };
+          },
+        );
+
         api.delete(
           '/v1/account',
           {

@@ -129,11 +129,19 @@ describe('«Удалить мои данные»', () => {
       );
       const [before] = await fresh.app.db.select().from(users).where(eq(users.oid, CITIZENS.fedorova));
       expect(before?.passportSealed).toBeTruthy();
+      // The account asks first, and is told what holds the data (it shows this instead of the button).
+      const erasure = () =>
+        fresh.app.inject({ method: 'GET', url: '/api/v1/account/erasure', headers: authHeaders(jar) });
+      const asked = await erasure();
+      expect(asked.statusCode, asked.body).toBe(200);
+      expect(asked.json()).toEqual({ allowed: false, running: [{ id: expect.any(Number), msisdn: '79178889900' }] });
+      expect((await fresh.app.inject({ method: 'GET', url: '/api/v1/account/erasure' })).statusCode).toBe(401);
       // Ended (for the test), the erasure goes through.
       await fresh.app.db
         .update(portationOrders)
         .set({ status: 'Deleted', reason: 'тест' })
         .where(eq(portationOrders.userId, before?.id ?? 0));
+      expect((await erasure()).json()).toEqual({ allowed: true, running: [] });
       const erased = await del();
       expect(erased.statusCode, erased.body).toBe(204);
       expect(String(erased.headers['set-cookie'])).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);

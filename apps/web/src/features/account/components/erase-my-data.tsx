@@ -1,6 +1,8 @@
 import { Alert, Button, List, Modal } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { formatMsisdn } from '@perenos/phone';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { Card, Group, Stack, Text, Title } from '../../../components/plain';
 import { api } from '../../../lib/api';
 import { userMessage } from '../../../lib/errors';
@@ -23,6 +25,12 @@ export const ERASED_ITEMS = [
  */
 export function EraseMyData() {
   const [open, setOpen] = useState(false);
+  // Whether a porting under way holds the data now: then the way on is said instead of the button.
+  const erasure = useQuery({
+    queryKey: ['account', 'erasure'],
+    queryFn: async () => api.get('/api/v1/account/erasure'),
+  });
+  const running = erasure.data?.running ?? [];
   // A refusal is said in the dialog, not as a notification too: the mutation answers it, never throws.
   const erase = useMutation({
     mutationFn: async (): Promise<{ ok: true } | { ok: false; message: string }> => {
@@ -44,7 +52,7 @@ export function EraseMyData() {
     erase.reset();
   };
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="erase-title">
+    <Card withBorder padding="lg" component="section" aria-labelledby="erase-title" id="erase">
       <Stack gap="sm" align="flex-start">
         <Title order={2} size="h3" id="erase-title">
           Удалить мои данные
@@ -53,9 +61,33 @@ export function EraseMyData() {
           Сайт хранит ваши данные, пока они нужны для переноса, и удаляет паспорт и адреса через 30 дней после его
           завершения. Удалить всё можно и раньше — когда у вас нет незавершённого переноса.
         </Text>
-        <Button color="red" variant="light" onClick={() => setOpen(true)} data-testid="erase-open">
-          Удалить мои данные
-        </Button>
+        {running.length > 0 ? (
+          <Alert color="yellow" title="Сейчас удалить данные нельзя" data-testid="erase-waits">
+            <Stack gap={4}>
+              <Text size="sm">
+                Идёт перенос номера: новый оператор и центральная база должны знать, кто подал заявление. Удалить данные
+                можно, когда перенос завершится, или отзовите заявление, пока это возможно.
+              </Text>
+              {running.map((r) => (
+                <Text size="sm" key={r.id}>
+                  <Link href={`/portation/${r.id}/done`}>
+                    Заявление № {r.id}, номер {formatMsisdn(r.msisdn)}
+                  </Link>
+                </Text>
+              ))}
+            </Stack>
+          </Alert>
+        ) : (
+          <Button
+            color="red"
+            variant="light"
+            onClick={() => setOpen(true)}
+            disabled={!erasure.data}
+            data-testid="erase-open"
+          >
+            Удалить мои данные
+          </Button>
+        )}
       </Stack>
       <Modal
         opened={open}

@@ -98,7 +98,7 @@ export function SimChoiceField({
           <Textarea
             className={classes.address}
             label="Адрес доставки"
-            description="Город, улица, дом и квартира. Адрес хранится в зашифрованном виде и удаляется после переноса."
+            description="Город, улица, дом и квартира. Адрес хранится в зашифрованном виде и удаляется через 30 дней после завершения переноса."
             placeholder="г. Самара, ул. Ленина, д. 5, кв. 12"
             autoComplete="street-address"
             autosize
