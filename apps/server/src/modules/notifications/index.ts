@@ -6,5 +6,6 @@ export {
   type NewNotification,
   notificationsOfOrder,
   SECRET_MASK,
+  supersedeOrderNotifications,
 } from './repository';
 export { configuredChannels, NOTIFICATION_QUEUES, queueNotifications, secretKeys } from './service';

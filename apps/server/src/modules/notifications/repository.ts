@@ -65,6 +65,20 @@ export async function markNotification(
 }
 
 /**
+ * The order's messages not sent yet are outdated by its end (withdrawn, refused, ported): marked skipped
+ * in the transaction that ends it, so no «Заявление принято БДПН» arrives after «Заявление отозвано».
+ * The end's own messages are queued after this, in the same transaction. Answers how many were skipped.
+ */
+export async function supersedeOrderNotifications(tx: Database, orderId: number): Promise<number> {
+  const rows = await tx
+    .update(notifications)
+    .set({ status: 'skipped', error: 'заявление закрыто раньше, чем сообщение ушло', secretSealed: null })
+    .where(and(eq(notifications.orderId, orderId), eq(notifications.status, 'pending')))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+/**
  * Deletes the messages tied to no person and no order made before `before` whose sending is over: the
  * contact form's copies to support and replies (their text and the sender's name and e-mail), past the
  * feedback's retention.

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client';
+import { supersedeOrderNotifications } from '../notifications';
 import type { PortationChange, PortingDeps } from './deps';
 import type { NewEvent } from './events';
 import { contactEmail, portationLink, stageNotifications } from './messages';
@@ -28,6 +29,8 @@ export async function endAsDeleted(
   }
   const events: NewEvent[] = [{ ...event, status: 'Deleted', occurredAt: now }];
   await repo.insertEvents(tx, { orderId: order.id, portationId: running?.id ?? null }, events);
+  // What was queued of its steps and is not sent yet would arrive after its end: not sent at all.
+  await supersedeOrderNotifications(tx, order.id);
   if (options.tell && order.userId !== null) {
     await tellApplicant(deps, tx, { ...order, userId: order.userId }, running?.id ?? null, events);
   }

@@ -2,6 +2,7 @@ import type { Database } from '../../db/client';
 import { moscowDay } from '../../lib/moscow';
 import { unseal } from '../../lib/seal';
 import { lockPortedWrites, upsertPorted } from '../lookup';
+import { supersedeOrderNotifications } from '../notifications';
 import type { PortationChange, PortingDeps } from './deps';
 import { endAsDeleted } from './ending';
 import { EVENT_TEXT, type NewEvent } from './events';
@@ -293,7 +294,14 @@ async function applyMessages(
         tx,
       );
     }
-    if (events.length > 0) await notifyStage(deps, tx, p, events);
+    if (events.length > 0 && status !== 'PendingBDPN' && p.orderId !== null) {
+      // Ended (ported, refused, cancelled): the steps' messages not sent yet, and the steps of this batch
+      // before the end, would arrive after it; only the end is told.
+      await supersedeOrderNotifications(tx, p.orderId);
+      await notifyStage(deps, tx, p, events.slice(-1));
+    } else if (events.length > 0) {
+      await notifyStage(deps, tx, p, events);
+    }
     return events.length > 0
       ? ({ userId: p.userId, orderId: p.orderId ?? 0, portationId, msisdn: p.msisdn, status } satisfies PortationChange)
       : null;

@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { upsertUser } from '../esia/repository';
 import { buildProfile, sealPassport } from '../esia/service';
 import { portedNumbers } from '../lookup/tables';
+import { notifications } from '../notifications/tables';
 import { tariffRegions } from '../tariffs/tables';
 import { type Owner, UNMETERED } from './deps';
 import { advancePortation, type EngineDeps } from './engine';
@@ -285,5 +286,69 @@ describe('withdrawing at the central database when it does not answer', () => {
       .orderBy(asc(portationEvents.id));
     expect(events.at(-1)).toMatchObject({ kind: 'withdrawal-failed' });
     expect(events.at(-1)?.description).toMatch(/Не удалось отозвать заявление в БДПН/);
+  });
+});
+
+describe('what the applicant hears around a withdrawal', () => {
+  /** A submitted application of a fresh number, its steps applied up to `ms` after the submit. */
+  async function submittedFor(i: number, ms: number) {
+    clock.t = START;
+    await forgetNewApplicationCounts(t.app);
+    const order = await initOrder(base, owner, { msisdn: numberOf(i) }, UNMETERED);
+    await updateOrder(base, owner, order.id, {
+      operatorId: megafon,
+      tariffId: tariff,
+      portationAt: addDays(moscowDay(new Date(clock.t)), 8),
+    });
+    await submitOrder(base, owner, order.id, { ...ACCEPTED, consent: true });
+    await advanceTo(order.id, clock.t + ms);
+    return order.id;
+  }
+
+  const messagesOf = (orderId: number) =>
+    t.app.db
+      .select({ status: notifications.status, body: notifications.body })
+      .from(notifications)
+      .where(eq(notifications.orderId, orderId))
+      .orderBy(asc(notifications.id));
+
+  it('sends no step of the process after «отозвано»: what was queued and not sent is skipped', async () => {
+    const id = await submittedFor(390, 5 * MINUTE);
+    const before = await messagesOf(id);
+    // The steps so far are queued (the sending workers are off here), not sent.
+    expect(before.filter((m) => m.status === 'pending').length).toBeGreaterThan(0);
+    await deleteOrder(base, owner, id);
+    const after = await messagesOf(id);
+    const pending = after.filter((m) => m.status === 'pending');
+    // Only the withdrawal's own messages (SMS, and e-mail when there is an address) are still to go.
+    expect(pending.length).toBeGreaterThan(0);
+    expect(pending.every((m) => m.body.includes('отозвано'))).toBe(true);
+    expect(after.filter((m) => m.status === 'skipped').length).toBe(before.length);
+    // Asked again, the same answer: it is withdrawn.
+    await expect(deleteOrder(base, owner, id)).resolves.toBeUndefined();
+  });
+
+  it('answers 409 with what happened when the application had ended otherwise, not «отозвано»', async () => {
+    const id = await submittedFor(391, 5 * MINUTE);
+    // The donor refused it a moment before the withdrawal arrived.
+    const reason = 'Отказ оператора: паспортные данные не совпадают с договором.';
+    await t.app.db.update(portationOrders).set({ status: 'Deleted', reason }).where(eq(portationOrders.id, id));
+    await t.app.db.update(portations).set({ status: 'Deleted', reason }).where(eq(portations.orderId, id));
+    await t.app.db.insert(portationEvents).values({
+      orderId: id,
+      occurredAt: new Date(clock.t),
+      status: 'Deleted',
+      kind: 'donor-rejected',
+      description: reason,
+    });
+    const refused = await deleteOrder(base, owner, id).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(refused).toBeInstanceOf(HttpProblem);
+    expect((refused as HttpProblem).status).toBe(409);
+    expect((refused as HttpProblem).detail).toBe(
+      'Отзывать нечего: Отказ оператора: паспортные данные не совпадают с договором.',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import { type HttpProblem, notFound, unavailable, validationProblem } from '../../lib/problem';
+import { conflict, type HttpProblem, notFound, unavailable, validationProblem } from '../../lib/problem';
 import type { Owner, PortationChange, PortingDeps } from './deps';
 import { endAsDeleted } from './ending';
 import { buildApplication } from './engine';
@@ -30,8 +30,21 @@ import { owns } from './steps/shared';
 export async function deleteOrder(deps: PortingDeps, owner: Owner, id: number): Promise<void> {
   const view = await repo.findOrder(deps.db, id);
   if (!view || !owns(view.order, owner)) throw notFound();
-  await withdrawOrder(deps, id, BY_SUBSCRIBER);
+  if (await withdrawOrder(deps, id, BY_SUBSCRIBER)) return;
+  // Not ended by this call: by the subscriber's own earlier withdrawal (the same answer again), or by
+  // something else first — the donor, the central database, a lapse — which is what the subscriber is told.
+  const ending = (await repo.orderEvents(deps.db, id)).findLast((e) => e.status === 'Deleted');
+  if (ending && !OWN_ENDINGS.has(ending.kind)) {
+    const after = await repo.findOrder(deps.db, id);
+    throw conflict(
+      'Заявление уже закрыто',
+      `Отзывать нечего: ${(after?.order.reason ?? ending.description).replace(/\.$/, '')}.`,
+    );
+  }
 }
+
+/** How an order ends at its subscriber's own request: a repeated withdrawal of it answers 204 again. */
+const OWN_ENDINGS = new Set<string>(['cancelled', 'withdrawal-confirmed'] satisfies EventKind[]);
 
 /** Who withdraws an order, in the words the order keeps and the subscriber is told. */
 export interface Withdrawal {
