@@ -4,7 +4,16 @@ import { logoutUrl } from '../features/auth';
 import { AccountMenuButton } from './account-menu-button';
 
 /** The header's account menu: loaded only for signed-in visitors (the Menu and its positioning are large). */
-export default function AccountMenu({ name, defaultOpened }: { name: string; defaultOpened?: boolean }) {
+export default function AccountMenu({
+  name,
+  isStaff = false,
+  defaultOpened,
+}: {
+  name: string;
+  /** A staff member's menu leads to the back office too. */
+  isStaff?: boolean;
+  defaultOpened?: boolean;
+}) {
   return (
     <Menu position="bottom-end" withinPortal={false} width={240} defaultOpened={defaultOpened}>
       <Menu.Target>
@@ -14,6 +23,11 @@ export default function AccountMenu({ name, defaultOpened }: { name: string; def
         <Menu.Item component={RouterLink} to="/account">
           Личный кабинет
         </Menu.Item>
+        {isStaff && (
+          <Menu.Item component={RouterLink} to="/staff">
+            Служебный раздел
+          </Menu.Item>
+        )}
         <Menu.Item component="a" href={logoutUrl()}>
           Выйти
         </Menu.Item>

@@ -100,6 +100,9 @@ export function themeFor(name: string) {
       // renders in the way of the first tap on /tariffs. Drawn when opened instead. A plain object, not
       // `Combobox.extend`, so the entry does not import the combobox.
       Combobox: { defaultProps: { keepMounted: false } },
+      // A toast's × and a file field's × are icons: they are named for screen readers (axe button-name).
+      Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Закрыть уведомление' } } },
+      FileInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Убрать выбранный файл' } } },
     },
   });
 }
