@@ -15,7 +15,15 @@ export default function AccountMenu({
   defaultOpened?: boolean;
 }) {
   return (
-    <Menu position="bottom-end" withinPortal={false} width={240} defaultOpened={defaultOpened}>
+    // No focus placeholder: Mantine's is a role=presentation child of the role=menu list, which a menu may
+    // not hold (axe aria-required-children); the first item takes the focus instead.
+    <Menu
+      position="bottom-end"
+      withinPortal={false}
+      width={240}
+      defaultOpened={defaultOpened}
+      withInitialFocusPlaceholder={false}
+    >
       <Menu.Target>
         <AccountMenuButton name={name} />
       </Menu.Target>

@@ -34,7 +34,7 @@ export function FeedbackInbox() {
           <Button
             key={option.value}
             size="compact-md"
-            variant={status === option.value ? 'filled' : 'light'}
+            variant={status === option.value ? 'filled' : 'default'}
             aria-pressed={status === option.value}
             onClick={() => {
               setStatus(option.value as FeedbackStatus | 'all');

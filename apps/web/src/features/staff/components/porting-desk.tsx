@@ -107,14 +107,7 @@ export function DeskLists() {
             Всего: {shown.data.totalRows}
           </Text>
           {shown.data.totalRows > DESK_PAGE_SIZE && (
-            <Pagination
-              total={Math.ceil(shown.data.totalRows / DESK_PAGE_SIZE)}
-              value={page}
-              onChange={setPage}
-              getControlProps={(control) => ({
-                'aria-label': control === 'next' ? 'Следующая страница' : 'Предыдущая страница',
-              })}
-            />
+            <Pagination total={Math.ceil(shown.data.totalRows / DESK_PAGE_SIZE)} value={page} onChange={setPage} />
           )}
         </>
       )}
@@ -318,7 +311,11 @@ export function DeskOrderView({ order }: { order: DeskOrder }) {
           onClick={() =>
             actions.resend.mutate(undefined, {
               onSuccess: () =>
-                notifications.show({ color: 'green', message: 'Последнее уведомление отправлено ещё раз.' }),
+                notifications.show({
+                  color: 'green',
+                  title: 'Уведомление отправлено',
+                  message: 'Последнее уведомление отправлено ещё раз: абонент получит его копию.',
+                }),
             })
           }
         >
