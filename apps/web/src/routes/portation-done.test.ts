@@ -201,7 +201,11 @@ describe('the done page in every phase of an application', () => {
     expect(text.withdrawn).toContain('Отменено');
   });
 
-  it('says the porting date the order has in every phase', () => {
-    for (const page of Object.values(text)) expect(page).toContain('7 декабря 2026, 00:00–06:00 (МСК)');
+  it('says the porting date the order has in every phase, the night’s hours only before the move', () => {
+    for (const [phase, page] of Object.entries(text)) {
+      expect(page).toContain(
+        phase === 'ported' ? 'Дата переноса 7 декабря 2026 ' : '7 декабря 2026, 00:00–06:00 (МСК)',
+      );
+    }
   });
 });

@@ -80,7 +80,12 @@ export function PortationDoneView({ order }: { order: PortationOrder }) {
             <Text>{order.tariffName ?? '—'}</Text>
           </Fact>
           <Fact label="Дата переноса">
-            <Text>{order.portationAt ? `${formatDay(order.portationAt)}, 00:00–06:00 (МСК)` : '—'}</Text>
+            {/* The night's hours are a promise of the phases before the move; after it, the day it moved. */}
+            <Text>
+              {order.portationAt
+                ? `${formatDay(order.portationAt)}${phase === 'ported' ? '' : ', 00:00–06:00 (МСК)'}`
+                : '—'}
+            </Text>
           </Fact>
         </SimpleGrid>
       </Card>
