@@ -201,10 +201,11 @@ describe('the done page in every phase of an application', () => {
     expect(text.withdrawn).toContain('Отменено');
   });
 
-  it('says the porting date the order has in every phase, the night’s hours only before the move', () => {
+  it('says the porting date the order has in every phase, the night’s hours only while it is ahead', () => {
     for (const [phase, page] of Object.entries(text)) {
+      const ahead = phase === 'filed' || phase === 'scheduled';
       expect(page).toContain(
-        phase === 'ported' ? 'Дата переноса 7 декабря 2026 ' : '7 декабря 2026, 00:00–06:00 (МСК)',
+        ahead ? 'Дата переноса 7 декабря 2026, 00:00–06:00 (МСК)' : 'Дата переноса 7 декабря 2026 ',
       );
     }
   });

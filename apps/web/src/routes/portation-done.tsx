@@ -80,10 +80,10 @@ export function PortationDoneView({ order }: { order: PortationOrder }) {
             <Text>{order.tariffName ?? '—'}</Text>
           </Fact>
           <Fact label="Дата переноса">
-            {/* The night's hours are a promise of the phases before the move; after it, the day it moved. */}
+            {/* The night's hours are a promise while the porting is ahead; after the move, the day it moved. */}
             <Text>
               {order.portationAt
-                ? `${formatDay(order.portationAt)}${phase === 'ported' ? '' : ', 00:00–06:00 (МСК)'}`
+                ? `${formatDay(order.portationAt)}${phase === 'filed' || phase === 'scheduled' ? ', 00:00–06:00 (МСК)' : ''}`
                 : '—'}
             </Text>
           </Fact>
