@@ -166,7 +166,30 @@ describe('porting wizard', () => {
     await account.getByText('Номер перенесён').first().waitFor({ timeout: 90_000 });
     await page.getByTestId('order-status').filter({ hasText: 'Номер перенесён' }).waitFor({ timeout: 30_000 });
     await page.locator('main h1', { hasText: 'Номер перенесён' }).waitFor();
+    // After the move nothing of the phases before it is said (issue 36): no night still to come, no SIM
+    // to set up before it, no withdrawal.
+    const finished = await page.locator('main').innerText();
+    for (const stale of [
+      'Перенос состоится в назначенную ночь',
+      'БДПН назначит окно переноса',
+      'eSIM готова к установке',
+      'До ночи переноса',
+      'Отозвать заявление',
+      'Что дальше',
+    ]) {
+      expect(finished, stale).not.toContain(stale);
+    }
+    // One day for the porting: the order's, the account's porting and the number's «Последний перенос».
+    const orderDay = /Дата переноса\s+(\d{1,2} \S+ \d{4})/.exec(await page.getByTestId('done-card').innerText())?.[1];
+    expect(orderDay).toBeDefined();
+    await account.reload();
+    await account
+      .getByTestId('portation-date')
+      .filter({ hasText: orderDay ?? '?' })
+      .waitFor();
     await account.screenshot({ path: '/tmp/porting-5-account-phone.png', fullPage: true });
+    await account.goto(`${site.url}/account`);
+    await account.getByText(`Последний перенос: ${orderDay}`).first().waitFor();
     await shoot(page, '5-done-complete');
     const newOperator = (await page.getByTestId('done-card').innerText()).match(/Новый оператор\s+(\S+)/)?.[1];
     expect(newOperator).toBeDefined();

@@ -66,6 +66,11 @@ function AccountControl({ onNavigate, inDrawer = false }: { onNavigate?: () => v
           <Button component={RouterLink} to="/account" variant="light" onClick={onNavigate}>
             Личный кабинет
           </Button>
+          {auth.isStaff && (
+            <Button component={RouterLink} to="/staff" variant="light" onClick={onNavigate}>
+              Служебный раздел
+            </Button>
+          )}
           <Button component="a" href={logoutUrl()} variant="default">
             Выйти
           </Button>
@@ -75,7 +80,7 @@ function AccountControl({ onNavigate, inDrawer = false }: { onNavigate?: () => v
     return (
       // A click before the menu's code arrives is not lost: the menu then opens as it mounts.
       <Suspense fallback={<AccountMenuButton name={name} onClick={() => setMenuWanted(true)} />}>
-        <AccountMenu name={name} defaultOpened={menuWanted} />
+        <AccountMenu name={name} isStaff={auth.isStaff} defaultOpened={menuWanted} />
       </Suspense>
     );
   }

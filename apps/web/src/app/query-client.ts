@@ -8,6 +8,15 @@ import {
 } from '@tanstack/react-query';
 import { userMessage } from '../lib/errors';
 
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: {
+      /** The page says this mutation's failure itself (an alert beside the form): no toast as well. */
+      errorShownInPlace?: boolean;
+    };
+  }
+}
+
 /** How long the data a page was drawn with on the server counts as fresh in the browser. */
 export const SERVER_DATA_FRESH_MS = 30_000;
 
@@ -56,11 +65,14 @@ export function createQueryClient(): QueryClient {
       },
     },
     mutationCache: new MutationCache({
-      // The notifications' code is loaded with the first message, not with the first page.
-      onError: (error) =>
+      // The notifications' code is loaded with the first message, not with the first page. A mutation
+      // whose page says its failure in place (`meta.errorShownInPlace`) gets no second, vaguer message.
+      onError: (error, _variables, _context, mutation) => {
+        if (mutation.meta?.errorShownInPlace === true) return;
         void import('@mantine/notifications').then(({ notifications }) =>
           notifications.show({ color: 'red', title: 'Не получилось', message: userMessage(error) }),
-        ),
+        );
+      },
     }),
   });
 }

@@ -84,6 +84,18 @@ export function themeName(name: string): string {
   return Object.hasOwn(THEMES, name) ? name : 'green';
 }
 
+const PAGER_ARROWS: Record<string, string> = {
+  previous: 'Предыдущая страница',
+  next: 'Следующая страница',
+  first: 'Первая страница',
+  last: 'Последняя страница',
+};
+
+/** The names of the pager's arrow buttons. */
+function paginationControlProps(control: string) {
+  return { 'aria-label': PAGER_ARROWS[control] ?? control };
+}
+
 /** The Mantine theme for a site-theme-current value; green unless the setting names another. */
 export function themeFor(name: string) {
   return createTheme({
@@ -100,6 +112,11 @@ export function themeFor(name: string) {
       // renders in the way of the first tap on /tariffs. Drawn when opened instead. A plain object, not
       // `Combobox.extend`, so the entry does not import the combobox.
       Combobox: { defaultProps: { keepMounted: false } },
+      // A toast's × and a file field's × are icons: they are named for screen readers (axe button-name).
+      Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Закрыть уведомление' } } },
+      FileInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Убрать выбранный файл' } } },
+      // The pager's arrows are icons too: each says where it goes.
+      Pagination: { defaultProps: { getControlProps: paginationControlProps } },
     },
   });
 }

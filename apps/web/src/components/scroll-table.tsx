@@ -22,6 +22,9 @@ export function ScrollTable({ label, minWidth, children }: ScrollTableProps) {
       role="region"
       aria-label={label}
       data-scroll-region
+      // A visually hidden header (position: absolute) stays inside the scrolling box, not beside the page:
+      // it made the staff list of roles 577 px wide on a 390 px phone.
+      style={{ position: 'relative' }}
     >
       {children}
     </Table.ScrollContainer>

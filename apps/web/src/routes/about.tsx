@@ -1,4 +1,6 @@
 import { Alert, Button, Timeline } from '@mantine/core';
+import { MIN_DAYS_BETWEEN_PORTINGS } from '@perenos/porting-rules';
+import { daysText } from '@perenos/porting-rules/states';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import lightButton from '../components/light-button.module.css';
@@ -307,9 +309,9 @@ export default function AboutPage() {
             Передумали — отзовите заявление. Заявление, поданное на этом сайте, отзывается кнопкой «Отозвать заявление»
             на его странице, пока БДПН не назначила окно переноса — обычно в течение нескольких часов после отправки;
             прежнему оператору сообщать ничего не нужно. Когда окно назначено, отозвать заявление уже нельзя: номер
-            перейдёт в назначенную ночь, а вернуть его к прежнему оператору можно будет не раньше чем через 60 дней.
-            После отзыва номер остаётся у прежнего оператора, а в личном кабинете у заявления появится статус «
-            {STATUS_LABELS.Deleted}».
+            перейдёт в назначенную ночь, а вернуть его к прежнему оператору можно будет не раньше чем через{' '}
+            {daysText(MIN_DAYS_BETWEEN_PORTINGS)}. После отзыва номер остаётся у прежнего оператора, а в личном кабинете
+            у заявления появится статус «{STATUS_LABELS.Deleted}».
           </p>
         </div>
       </section>

@@ -13,6 +13,7 @@ import { OperatorName } from '../features/operators';
 import {
   applicationTitle,
   EndedAdvice,
+  endingOf,
   formatDay,
   getPortationOrderQueryOptions,
   OrderTimeline,
@@ -69,7 +70,7 @@ export default function AccountPortationInfoPage() {
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
               <Fact label="Статус">
                 <span data-testid="portation-status">
-                  <StatusBadge status={data.status} />
+                  <StatusBadge status={data.status} ending={endingOf(data.events)} />
                 </span>
               </Fact>
               <Fact label="Откуда">

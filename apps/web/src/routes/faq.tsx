@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { Page } from '../components/page';
 import { Anchor, Group, Stack, Text, Title } from '../components/plain';
-import { STATUS_LABELS } from '../features/porting';
+import { STATUS_LABELS, statusName } from '../features/porting';
 import { useCurrentUrl } from '../lib/location';
 import classes from './faq.module.css';
 
@@ -198,7 +198,9 @@ const GROUPS: FaqGroup[] = [
             </Anchor>
             . «{STATUS_LABELS.Initialized}» — заявление начато, но не отправлено; «{STATUS_LABELS.PendingBDPN}» — его
             проверяют база перенесённых номеров (БДПН) и прежний оператор; «{STATUS_LABELS.Done}» — номер обслуживает
-            новый оператор; «{STATUS_LABELS.Deleted}» — перенос не состоится. Подробнее — на странице{' '}
+            новый оператор; «{STATUS_LABELS.Deleted}» — перенос не состоится, а если отказал прежний оператор или БДПН —
+            «{statusName('Deleted', 'donor-rejected')}» или «{statusName('Deleted', 'rejected')}». Подробнее — на
+            странице{' '}
             <Anchor component={Link} to="/about#kak-perenesti">
               «О переносе номера»
             </Anchor>

@@ -10,13 +10,17 @@ import { OperatorName } from '../features/operators';
 import {
   applicationTitle,
   EndedAdvice,
+  endingOf,
   formatDay,
+  nextSteps,
   OrderGate,
   OrderNotFound,
   OrderTimeline,
+  PHASE_HEADINGS,
   type PortationOrder,
   PortingDetails,
   parseOrderId,
+  phaseOf,
   StatusBadge,
   useAccountEvents,
   WithdrawOrder,
@@ -28,20 +32,25 @@ export default function PortationDonePage() {
   useAccountEvents(id !== undefined);
   return (
     <OrderGate id={id} anyStatus title="Заявление на перенос">
-      {(order) => (order.portationId === null ? <OrderNotFound /> : <Done order={order} />)}
+      {(order) => (order.portationId === null ? <OrderNotFound /> : <PortationDoneView order={order} />)}
     </OrderGate>
   );
 }
 
-function Done({ order }: { order: PortationOrder }) {
+/**
+ * A submitted application in its present phase: the heading, the badge, what comes next and the SIM's
+ * and debt's sentences are the phase's own (@perenos/porting-rules), never one left from an earlier phase.
+ */
+export function PortationDoneView({ order }: { order: PortationOrder }) {
   const plan = useQuery(getNumberingPlanQueryOptions());
   const accountLink = `/account/${order.msisdn}/portation/${order.portationId}`;
-  const heading =
-    order.status === 'Done'
-      ? 'Номер перенесён'
-      : order.status === 'Deleted'
-        ? 'Перенос не состоится'
-        : 'Заявление отправлено';
+  const phase = phaseOf(order);
+  const heading = PHASE_HEADINGS[phase];
+  const next = nextSteps(phase, {
+    donor: order.fromOperator?.operatorName ?? 'оператор-донор',
+    night: order.portationAt,
+    email: order.email,
+  });
   return (
     <Page
       title={applicationTitle(order.id)}
@@ -58,7 +67,7 @@ function Done({ order }: { order: PortationOrder }) {
           </Fact>
           <Fact label="Статус">
             <span data-testid="order-status">
-              <StatusBadge status={order.status} />
+              <StatusBadge status={order.status} ending={endingOf(order.events)} />
             </span>
           </Fact>
           <Fact label="Номер">
@@ -71,7 +80,12 @@ function Done({ order }: { order: PortationOrder }) {
             <Text>{order.tariffName ?? '—'}</Text>
           </Fact>
           <Fact label="Дата переноса">
-            <Text>{order.portationAt ? `${formatDay(order.portationAt)}, 00:00–06:00 (МСК)` : '—'}</Text>
+            {/* The night's hours are a promise while the porting is ahead; after the move, the day it moved. */}
+            <Text>
+              {order.portationAt
+                ? `${formatDay(order.portationAt)}${phase === 'filed' || phase === 'scheduled' ? ', 00:00–06:00 (МСК)' : ''}`
+                : '—'}
+            </Text>
           </Fact>
         </SimpleGrid>
       </Card>
@@ -82,25 +96,15 @@ function Done({ order }: { order: PortationOrder }) {
 
       <PortingDetails order={order} demo={plan.data?.isDemo ?? false} />
 
-      {order.status === 'PendingBDPN' && (
-        <Stack gap="sm">
+      {next.length > 0 && (
+        <Stack gap="sm" data-testid="next-steps">
           <Title order={2} size="h3">
             Что дальше
           </Title>
           <List spacing="xs">
-            <List.Item>Заявление проверит центральная база данных перенесённых номеров (БДПН).</List.Item>
-            <List.Item>
-              Ваш нынешний оператор ({order.fromOperator?.operatorName ?? 'оператор-донор'}) проверит паспорт владельца
-              договора и задолженность — долг нужно погасить до переноса.
-            </List.Item>
-            <List.Item>
-              БДПН назначит окно переноса: ночь {order.portationAt ? formatDay(order.portationAt) : 'выбранной даты'}, с
-              00:00 до 06:00 по Москве.
-            </List.Item>
-            <List.Item>
-              Новый оператор передаст SIM-карту; после переноса номер заработает в его сети. Обо всех шагах мы сообщим
-              {order.email ? ` на ${order.email} и` : ''} по SMS.
-            </List.Item>
+            {next.map((line) => (
+              <List.Item key={line}>{line}</List.Item>
+            ))}
           </List>
         </Stack>
       )}

@@ -1,4 +1,5 @@
 import { Button, List, ThemeIcon } from '@mantine/core';
+import { PORT_AGAIN_AFTER } from '@perenos/porting-rules/states';
 import { Link } from 'wouter';
 import { Page } from '../components/page';
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '../components/plain';
@@ -77,7 +78,7 @@ export default function PortationPage() {
           <List.Item>
             Номер переходит ночью в выбранную дату, с 00:00 до 06:00 по Москве; связь прервётся ненадолго.
           </List.Item>
-          <List.Item>Повторно перенести номер можно не раньше чем через 60 дней после прошлого переноса.</List.Item>
+          <List.Item>{PORT_AGAIN_AFTER}</List.Item>
           <List.Item>
             Заявление подаёт владелец договора; задолженность у прежнего оператора нужно погасить — иначе он откажет.
           </List.Item>

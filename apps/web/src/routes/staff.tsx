@@ -6,8 +6,8 @@ import { QueryState } from '../components/query-state';
 import {
   AuditLog,
   CataloguePanel,
+  DeskHome,
   DeskOrderView,
-  DeskSearch,
   FeedbackInbox,
   FeedbackThread,
   FlagsPanel,
@@ -118,7 +118,7 @@ export default function StaffPage() {
     news: () => <NewsList />,
     tariffs: () => <CataloguePanel />,
     feedback: () => <FeedbackInbox />,
-    porting: () => <DeskSearch />,
+    porting: () => <DeskHome />,
     jobs: () => <JobsPanel />,
     flags: () => <FlagsPanel />,
     people: () => <PeoplePanel />,

@@ -153,6 +153,13 @@ export const operations = {
     body: null,
     catalogued: [401],
   },
+  'GET /api/v1/staff/porting/list': {
+    operationId: 'listStaffPortingOrders',
+    path: [],
+    query: ['list'],
+    body: null,
+    catalogued: [],
+  },
   'GET /api/v1/staff/porting/orders': {
     operationId: 'findStaffPortingOrders',
     path: [],

@@ -304,6 +304,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/staff/porting/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Заявления в работе (отправленные, перенос ещё не закончен) или зависшие (прошло больше, чем позволяет процесс), сначала ждущие дольше; просмотр записывается в журнал */
+        get: operations["listStaffPortingOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/staff/porting/orders": {
         parameters: {
             query?: never;
@@ -1907,8 +1924,8 @@ export interface components {
                 subject: string;
                 /** @description Код подтверждения в тексте скрыт: •••••• */
                 body: string;
-                /** @description pending, sent, failed, skipped */
-                status: string;
+                /** @description pending — «Ждёт отправки», sent — «Отправлено», failed — «Не доставлено», skipped — «Не отправлено: канал не настроен» */
+                status: "pending" | "sent" | "failed" | "skipped";
                 attempts: number;
                 error: string | null;
                 /** Format: date-time */
@@ -1925,6 +1942,25 @@ export interface components {
             orderEmail: string | null;
             /** @description Куда сайт отправлял уведомления */
             recipients: string[];
+        };
+        StaffPortingListEntry: {
+            /** @description Номер заявления */
+            id: number;
+            msisdn: string;
+            status: "Initialized" | "PendingBDPN" | "Done" | "Deleted";
+            /** @description draft — «Черновик: не отправлено», held — «Ждёт ответа владельца номера», filing — «Передаётся в БДПН», checking — «В БДПН и у нынешнего оператора», scheduled — «Назначено окно переноса» */
+            stage: "draft" | "held" | "filing" | "checking" | "scheduled";
+            /** @description Почему заявление зависло (прошло больше, чем позволяет процесс); null — не зависло */
+            stuck: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            submittedAt: string | null;
+            /** Format: date-time */
+            lastUpdateAt: string;
+            portationDate: string | null;
+            windowStart: string | null;
+            heldUntil: string | null;
+            disputedAt: string | null;
         };
         FeatureFlag: {
             feature: "Portation" | "EsiaAuth" | "News" | "OperatorPage" | "OperatorsByRegionMap";
@@ -2320,6 +2356,8 @@ export interface components {
             expireAt: string | null;
             /** @description Имя для шапки сайта */
             userName: string | null;
+            /** @description У вошедшего есть роль сотрудника: меню сайта ведёт в служебный раздел /staff */
+            isStaff: boolean;
         };
         PersonalInfo: {
             fullName: string;
@@ -2333,7 +2371,7 @@ export interface components {
             email: string | null;
             isEmailVerified: boolean;
         };
-        /** @description Initialized — создано, PendingBDPN — в обработке БДПН, Done — выполнено, Deleted — удалено */
+        /** @description Initialized — «Черновик», PendingBDPN — «В обработке», Done — «Номер перенесён», Deleted — «Отменено» */
         PortationOrderStatus: "Initialized" | "PendingBDPN" | "Done" | "Deleted";
         AccountOperator: {
             operatorId: number;
@@ -2364,6 +2402,7 @@ export interface components {
             /** Format: date-time */
             lastUpdate: string;
             portationDate: string | null;
+            ending: ("donor-rejected" | "rejected" | "failed" | "expired" | "cancelled" | "withdrawal-confirmed" | "hold-refused") | null;
             tariffName: string | null;
             fromOperator: components["schemas"]["AccountOperator"] | null;
             toOperator: components["schemas"]["AccountOperator"] | null;
@@ -2376,6 +2415,7 @@ export interface components {
             startedAt: string;
             portationAt: string | null;
             portationDate: string | null;
+            ending: ("donor-rejected" | "rejected" | "failed" | "expired" | "cancelled" | "withdrawal-confirmed" | "hold-refused") | null;
             /** Format: date-time */
             lastUpdatedAt: string;
             fromOperator: components["schemas"]["AccountOperator"] | null;
@@ -2421,6 +2461,7 @@ export interface components {
             startedAt: string;
             portationAt: string | null;
             portationDate: string | null;
+            ending: ("donor-rejected" | "rejected" | "failed" | "expired" | "cancelled" | "withdrawal-confirmed" | "hold-refused") | null;
             /** Format: date-time */
             lastUpdatedAt: string;
             fromOperator: components["schemas"]["AccountOperator"] | null;
@@ -3577,6 +3618,59 @@ export interface operations {
                 };
                 content: {
                     "text/event-stream": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listStaffPortingOrders: {
+        parameters: {
+            query: {
+                /** @description active — в работе, stuck — зависшие */
+                list: "active" | "stuck";
+                /** @description Сколько строк пропустить */
+                Skip?: number;
+                /** @description Сколько строк вернуть */
+                Take?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StaffPortingListEntry"][];
+                        /** @description Сколько строк пропущено */
+                        offset: number;
+                        /** @description Сколько строк запрошено */
+                        pageSize: number;
+                        /** @description Всего строк */
+                        totalRows: number;
+                    };
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -6231,7 +6325,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Адрес новости: латинские буквы, цифры и дефисы (kak-vybrat-datu) */
+                    /** @description Адрес новости: латинские строчные буквы, цифры и дефисы (kak-vybrat-datu). Пустой — адрес составляется из заголовка транслитерацией («Сайт научился» → sayt-nauchilsya), с -2, -3…, если такой уже есть */
                     slug: string;
                     /** @description Заголовок */
                     title: string;
@@ -6328,7 +6422,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Адрес новости: латинские буквы, цифры и дефисы (kak-vybrat-datu) */
+                    /** @description Адрес новости: латинские строчные буквы, цифры и дефисы (kak-vybrat-datu). Пустой — адрес составляется из заголовка транслитерацией («Сайт научился» → sayt-nauchilsya), с -2, -3…, если такой уже есть */
                     slug: string;
                     /** @description Заголовок */
                     title: string;

@@ -1,3 +1,4 @@
+import { ENDING_KINDS, STATUS_NAMES } from '@perenos/porting-rules/states';
 import { Type } from 'typebox';
 import { INT4_MAX, PageSchema, PagingQuery } from '../../lib/schemas';
 import { ORDER_STATUSES } from '../porting';
@@ -15,8 +16,19 @@ export const OrderStatusSchema = Type.Union(
   ORDER_STATUSES.map((s) => Type.Literal(s)),
   {
     $id: 'PortationOrderStatus',
-    description: 'Initialized — создано, PendingBDPN — в обработке БДПН, Done — выполнено, Deleted — удалено',
+    description: ORDER_STATUSES.map((s) => `${s} — «${STATUS_NAMES[s]}»`).join(', '),
   },
+);
+
+/** How an application ended without a porting: a refusal is named for who refused (decision 136). */
+const Ending = Nullable(
+  Type.Union(
+    ENDING_KINDS.map((k) => Type.Literal(k)),
+    {
+      description:
+        'Чем закончилось заявление, которое не привело к переносу (у других — null): donor-rejected — «Отказ оператора», rejected — «Отказ БДПН»; отзыв, истёкший черновик и прочее — «Отменено»',
+    },
+  ),
 );
 
 export const AccountOperatorSchema = Type.Object(
@@ -54,6 +66,7 @@ export const AccountOrderSchema = Type.Object(
     createdAt: Type.String({ format: 'date-time' }),
     lastUpdate: Type.String({ format: 'date-time' }),
     portationDate: Nullable(Type.String({ format: 'date', description: 'Желаемая дата переноса (московское время)' })),
+    ending: Ending,
     tariffName: Nullable(Type.String()),
     fromOperator: Nullable(Type.Ref('AccountOperator')),
     toOperator: Nullable(Type.Ref('AccountOperator')),
@@ -74,9 +87,10 @@ export const AccountPortationSchema = Type.Object(
       Type.String({
         format: 'date',
         description:
-          'День переноса (московское время), который показывает сайт: выбранный в заявлении; у переноса, оформленного не на сайте, — день из реестра',
+          'День переноса (московское время), который показывает сайт: ночь окна, назначенного БДПН (пока окна нет — выбранная в заявлении); у переноса, оформленного не на сайте, — день из реестра',
       }),
     ),
+    ending: Ending,
     lastUpdatedAt: Type.String({ format: 'date-time' }),
     fromOperator: Nullable(Type.Ref('AccountOperator')),
     toOperator: Nullable(Type.Ref('AccountOperator')),

@@ -83,6 +83,7 @@ export async function accountOrders(db: Database, userId: number, msisdn: string
       createdAt: r.createdAt.toISOString(),
       lastUpdate: r.lastUpdateAt.toISOString(),
       portationDate: r.portationDate,
+      ending: r.status === 'Deleted' ? r.ending : null,
       tariffName: r.tariffName,
       fromOperator: presentOperator(r.fromOperator),
       toOperator: presentOperator(r.toOperator),
@@ -102,8 +103,10 @@ function presentPortation(r: PortationRow) {
     status: r.status,
     startedAt: r.startedAt.toISOString(),
     portationAt: r.portationAt?.toISOString() ?? null,
-    // The order's day where there is an order; a porting made elsewhere has its registry day.
-    portationDate: r.orderDate ?? (r.portationAt ? moscowDay(r.portationAt) : null),
+    // The night the central database set (the order's day until it did), as the order and the registry
+    // say; a porting made elsewhere has its registry day.
+    portationDate: r.portationAt ? moscowDay(r.portationAt) : r.orderDate,
+    ending: r.status === 'Deleted' ? r.ending : null,
     lastUpdatedAt: r.lastUpdatedAt.toISOString(),
     fromOperator: presentOperator(r.fromOperator),
     toOperator: presentOperator(r.toOperator),

@@ -99,7 +99,7 @@ describe('sign-in through the ESIA stand-in', () => {
   it('answers anonymous visitors with isLogged false, and 401 on calls that need sign-in', async () => {
     const info = await t.app.inject({ method: 'GET', url: '/api/v1/esia/userinfo' });
     expect(info.statusCode).toBe(200);
-    expect(info.json()).toEqual({ isLogged: false, expireAt: null, userName: null });
+    expect(info.json()).toEqual({ isLogged: false, expireAt: null, userName: null, isStaff: false });
     for (const url of ['/api/v1/esia/personalinfo', '/api/v1/account/info']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(401);

@@ -9,6 +9,7 @@ import { ProblemRef } from '../../lib/schemas';
 import { REFRESH_SESSION, SESSION_OPTIONAL } from '../../lib/security';
 import { INVALID_TOKEN_TITLE } from '../../plugins/session';
 import { endSession, familyOfRefreshToken, REFRESH_TTL_SECONDS, type RefreshResult, refreshSession } from '../session';
+import { staffRolesOf } from '../staff';
 import { safeReturnPath } from './return-url';
 import {
   AuthInfoSchema,
@@ -80,13 +81,19 @@ const esiaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     reply.header('cache-control', 'no-store');
   });
 
+  /** A signed-in person as the header sees them: their name, and whether the menus offer the back office. */
+  async function signedIn(user: { oid: string; name: string }, expireAt: Date) {
+    const isStaff = (await staffRolesOf(app.db, user.oid)).length > 0;
+    return { isLogged: true, expireAt: expireAt.toISOString(), userName: user.name, isStaff };
+  }
+
   /** Applies a refresh: new cookies on success; on theft, revocation or expiry the cookies go. */
   async function applyRefresh(reply: FastifyReply, result: RefreshResult) {
     // A spent token came back: the family is revoked in the database; every node must forget it now.
     if (!result.ok && result.reason === 'reused') await app.session.familyRevoked(result.familyId);
     if (result.ok) {
       app.session.setCookies(reply, result.tokens);
-      return { isLogged: true, expireAt: result.tokens.expireAt.toISOString(), userName: result.user.name };
+      return signedIn(result.user, result.tokens.expireAt);
     }
     // A lost race means another tab already holds the new cookies: leave them alone.
     if (result.reason !== 'raced') app.session.clearCookies(reply);
@@ -172,7 +179,7 @@ const esiaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       if (request.user && request.sessionExpireAt) {
-        return { isLogged: true, expireAt: request.sessionExpireAt.toISOString(), userName: request.user.name };
+        return signedIn(request.user, request.sessionExpireAt);
       }
       // The access token is gone or stale but the refresh token may still be good: renew quietly.
       const refresh = request.cookies[app.session.refreshCookie];
@@ -180,7 +187,7 @@ const esiaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const renewed = await applyRefresh(reply, await refreshSession(app.db, app.session.accessKey, refresh));
         if (renewed) return renewed;
       }
-      return { isLogged: false, expireAt: null, userName: null };
+      return { isLogged: false, expireAt: null, userName: null, isStaff: false };
     },
   );
 

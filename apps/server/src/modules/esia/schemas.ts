@@ -7,6 +7,9 @@ export const AuthInfoSchema = Type.Object(
       description: 'Когда истекает токен доступа; за минуту до этого приложение его обновляет',
     }),
     userName: Type.Union([Type.String(), Type.Null()], { description: 'Имя для шапки сайта' }),
+    isStaff: Type.Boolean({
+      description: 'У вошедшего есть роль сотрудника: меню сайта ведёт в служебный раздел /staff',
+    }),
   },
   { $id: 'AuthInfo' },
 );

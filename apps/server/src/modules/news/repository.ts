@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lte, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { settings } from '../../db/schema';
 import { sanitizeStoryHtml } from './sanitize';
@@ -65,7 +65,8 @@ export async function listAllNews(db: Database, skip: number, take: number) {
     db
       .select({ ...listColumns, status: news.status, updatedAt: news.updatedAt })
       .from(news)
-      .orderBy(desc(news.updatedAt), desc(news.id))
+      // Newest first by the story's own date (a draft's is the day it was started), as the public list reads.
+      .orderBy(desc(news.publishedAt), desc(news.id))
       .limit(take)
       .offset(skip),
     db.select({ n: count() }).from(news),
@@ -139,4 +140,18 @@ export async function insertImage(db: Database, contentType: string, bytes: Buff
 export async function findImage(db: Database, id: string) {
   const [row] = await db.select().from(newsImages).where(eq(newsImages.id, id));
   return row;
+}
+
+/** The addresses of other stories that are `base` or start with `base-` (for a free one made from a title). */
+export async function slugsLike(db: Database, base: string, exceptId: number | undefined): Promise<string[]> {
+  const rows = await db
+    .select({ slug: news.slug })
+    .from(news)
+    .where(
+      and(
+        or(eq(news.slug, base), sql`starts_with(${news.slug}, ${`${base}-`})`),
+        exceptId === undefined ? undefined : ne(news.id, exceptId),
+      ),
+    );
+  return rows.map((r) => r.slug);
 }

@@ -21,15 +21,12 @@ export const NewsStorySchema = Type.Object(
   { $id: 'NewsStory' },
 );
 
-export const NEWS_SLUG_PATTERN = '^[a-z0-9]+(-[a-z0-9]+)*$';
-
 /** What the editor writes: the story's address, title, summary, Markdown text and picture. */
 export const StoryBody = Type.Object({
   slug: Type.String({
-    minLength: 1,
     maxLength: 100,
-    pattern: NEWS_SLUG_PATTERN,
-    description: 'Адрес новости: латинские буквы, цифры и дефисы (kak-vybrat-datu)',
+    description:
+      'Адрес новости: латинские строчные буквы, цифры и дефисы (kak-vybrat-datu). Пустой — адрес составляется из заголовка транслитерацией («Сайт научился» → sayt-nauchilsya), с -2, -3…, если такой уже есть',
   }),
   title: Type.String({ minLength: 1, maxLength: 200, description: 'Заголовок' }),
   summary: Type.String({ minLength: 1, maxLength: 500, description: 'Короткое описание для списка' }),

@@ -13,8 +13,10 @@ import {
   listAllNews,
   lockNews,
   type StoryContent,
+  slugsLike,
   updateStory,
 } from './repository';
+import { firstFree, SLUG_RE, slugFromTitle } from './slug';
 import type { news } from './tables';
 
 /** The job that tells every node a scheduled story has just become public. */
@@ -63,12 +65,32 @@ function slugTaken(err: unknown): never {
   throw err;
 }
 
-async function content(db: Database, input: StoryInput): Promise<StoryContent> {
+/**
+ * The story's address: the editor's, or when left empty one made from the title (transliterated) that no
+ * other story has (`-2`, `-3`… after it). An address typed in is checked here, to say what it may be.
+ */
+async function slugOf(db: Database, input: StoryInput, id: number | undefined): Promise<string> {
+  const typed = input.slug.trim();
+  if (typed !== '') {
+    if (!SLUG_RE.test(typed)) {
+      throw validationProblem({
+        slug: [
+          'Адрес новости — латинские строчные буквы, цифры и дефисы между ними, например kak-vybrat-datu. Или оставьте поле пустым: адрес составится из заголовка.',
+        ],
+      });
+    }
+    return typed;
+  }
+  const base = slugFromTitle(input.title);
+  return firstFree(base, new Set(await slugsLike(db, base, id)));
+}
+
+async function content(db: Database, input: StoryInput, id?: number): Promise<StoryContent> {
   if (input.imageId && !(await findImage(db, input.imageId))) {
     throw validationProblem({ imageId: ['Такой картинки нет: загрузите её снова.'] });
   }
   return {
-    slug: input.slug,
+    slug: await slugOf(db, input, id),
     title: input.title,
     summary: input.summary,
     markdown: input.markdown,
@@ -118,7 +140,7 @@ export async function createStory(db: Database, actor: StaffActor, input: StoryI
 
 /** Saves a story's text; a public story changes on the site at once. */
 export async function saveStory(db: Database, actor: StaffActor, id: number, input: StoryInput) {
-  const values = await content(db, input);
+  const values = await content(db, input, id);
   const row = await db
     .transaction(async (tx) => {
       const before = await lockNews(tx, id);

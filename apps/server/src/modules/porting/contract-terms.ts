@@ -1,3 +1,6 @@
+import { MIN_DAYS_BETWEEN_PORTINGS } from '@perenos/porting-rules';
+import { daysText } from '@perenos/porting-rules/states';
+
 /**
  * The recipient's contract terms the subscriber reads and accepts at step 3. The site keeps one
  * edition of the terms for porting with every recipient (the operator's own contract is signed with
@@ -38,7 +41,7 @@ export function contractTerms(operatorName: string): ContractTerms {
       'До ночи переноса новая SIM-карта работает с временным номером. В ночь переноса (с 00:00 до 06:00 по московскому времени) связь может пропадать до 30 минут; утром номер работает на новой SIM-карте.',
       'Договор с прежним оператором по этому номеру прекращается в ночь переноса. Задолженность перед ним нужно погасить до переноса: иначе прежний оператор откажет в переносе.',
       'Обслуживание по выбранному тарифу начинается в день переноса. Условия тарифа и цены — на сайте оператора.',
-      'Вы можете отозвать заявление, пока центральная база перенесённых номеров не назначила окно переноса. После переноса вернуться к прежнему оператору можно не раньше чем через 60 дней.',
+      `Вы можете отозвать заявление, пока центральная база перенесённых номеров не назначила окно переноса. После переноса вернуться к прежнему оператору можно не раньше чем через ${daysText(MIN_DAYS_BETWEEN_PORTINGS)}.`,
     ],
   };
 }

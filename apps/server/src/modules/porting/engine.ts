@@ -1,3 +1,4 @@
+import { DRAFT_NOT_SENT } from '@perenos/porting-rules/states';
 import type { Database } from '../../db/client';
 import { moscowDay } from '../../lib/moscow';
 import { unseal } from '../../lib/seal';
@@ -165,7 +166,7 @@ function transition(m: ProcessMessage, current: OrderStatus, debts: DebtNumber[]
       return { status: 'Deleted', reason, events: [event('rejected', 'Deleted', reason)] };
     }
     case 'DonorRejected': {
-      const reason = EVENT_TEXT['donor-rejected'](m.reason ?? 'причина не указана');
+      const reason = EVENT_TEXT['donor-rejected'](m.reason ?? 'причина не указана', m.reasonCode);
       return { status: 'Deleted', reason, events: [event('donor-rejected', 'Deleted', reason)] };
     }
     case 'Cancelled':
@@ -266,9 +267,11 @@ async function applyMessages(
     }
     const lastSeq = fresh.at(-1)?.seq ?? p.processSeq;
     if (portedAt) {
-      // The porting's date stays the night it was scheduled for (the account and the order say the same).
+      // The porting's day is the moment the number moved, as the registry records it: the order, the
+      // account and «Последний перенос» say one day (at the demo's time scale the move comes days before
+      // the night the process named; decision 137).
       patch.completedAt = portedAt;
-      patch.portationAt = patch.windowStart ?? p.windowStart ?? portedAt;
+      patch.portationAt = portedAt;
       await writeRegistry(deps, tx, p, portedAt);
     }
     await repo.updatePortation(
@@ -399,7 +402,7 @@ function queueWithdrawal(deps: PortingDeps, tx: Database, portationId: number): 
   return deps.jobs.send(WITHDRAW_QUEUE, { portationId }, { singletonKey: `withdraw:${portationId}` }, tx);
 }
 
-/** Removes drafts nobody submitted within 7 days; returns how many. */
+/** Removes drafts nobody submitted within DRAFT_LIFETIME_DAYS; returns how many. */
 export async function expireDrafts(deps: PortingDeps): Promise<number> {
   const now = deps.now();
   const ids = await repo.staleDrafts(deps.db, new Date(now.getTime() - DRAFT_LIFETIME_DAYS * 24 * 3600_000), 500);
@@ -412,7 +415,7 @@ export async function expireDrafts(deps: PortingDeps): Promise<number> {
         deps,
         tx,
         { order: o, portation: null },
-        'Заявление не было отправлено за 7 дней.',
+        `${DRAFT_NOT_SENT}.`,
         { kind: 'expired', description: EVENT_TEXT.expired() },
         { now, tell: true },
       );

@@ -1,45 +1,17 @@
 import { formatMsisdn } from '@perenos/phone';
+import {
+  DRAFT_EXPIRED,
+  donorRefusalText,
+  type EventKind,
+  HOLD_LAPSED,
+  termsEditionText,
+} from '@perenos/porting-rules/states';
 import { formatDayLong, formatMoscowDateTime, moscowDay } from '../../lib/moscow';
 import type { OrderStatus, SimKind } from './tables';
 
-/** What a timeline event says happened. */
-export const EVENT_KINDS = [
-  'created',
-  'submitted',
-  'registered',
-  'accepted',
-  'rejected',
-  'donor-check',
-  'donor-accepted',
-  'donor-rejected',
-  'scheduled',
-  'started',
-  'ported',
-  'cancelled',
-  'expired',
-  'failed',
-  'withdrawal-confirmed',
-  'withdrawal-refused',
-  'withdrawal-failed',
-  'contract-signed',
-  'sim-issued',
-  'debt-notice',
-  'debt-paid',
-  'rescheduled',
-  'held',
-  'hold-confirmed',
-  'hold-refused',
-  'hold-lapsed',
-] as const;
-export type EventKind = (typeof EVENT_KINDS)[number];
-
-/** The statuses in the subscriber's words (the same on the site's pages and in documents). */
-export const STATUS_NAMES: Record<OrderStatus, string> = {
-  Initialized: 'Черновик',
-  PendingBDPN: 'В обработке',
-  Done: 'Номер перенесён',
-  Deleted: 'Отменено',
-};
+// The events' kinds and the statuses' names are @perenos/porting-rules' (decision 136): the web app, the
+// back office and the messages read the same words.
+export { EVENT_KINDS, type EventKind, STATUS_NAMES } from '@perenos/porting-rules/states';
 
 /** An event about to be written: its kind, the status after it and the words the subscriber reads. */
 export interface NewEvent {
@@ -76,8 +48,9 @@ function simText(kind: SimKind, temporaryMsisdn: string | null): string {
       : kind === 'office'
         ? 'SIM-карта нового оператора готова: заберите её в выбранном офисе с паспортом'
         : 'Курьер доставил SIM-карту нового оператора';
+  // Said so that it stays true after the porting night: the timeline keeps it.
   return temporaryMsisdn
-    ? `${what}. До ночи переноса она работает с временным номером ${formatMsisdn(temporaryMsisdn)}`
+    ? `${what}. Временный номер на ней, пока номер не перенесён: ${formatMsisdn(temporaryMsisdn)}`
     : what;
 }
 
@@ -94,18 +67,18 @@ export const EVENT_TEXT = {
   rejected: (reason: string) => `Отказ БДПН: ${reason}`,
   'donor-check': () => 'Проверка у оператора-донора: паспортные данные владельца и задолженность',
   'donor-accepted': () => 'Оператор-донор подтвердил перенос',
-  'donor-rejected': (reason: string) => `Отказ донора: ${reason}`,
+  'donor-rejected': (reason: string, code?: string | null) => donorRefusalText(reason, code),
   scheduled: (start: Date) => `Назначено окно переноса: ${windowText(start)}`,
   started: () => 'Перенос номера начат',
   ported: () => 'Номер перенесён',
   cancelled: () => 'Заявление отозвано по вашей просьбе',
-  expired: () => 'Заявление не было отправлено за 7 дней и удалено',
+  expired: () => DRAFT_EXPIRED,
   failed: () =>
     'Не удалось передать заявление в БДПН: центральная база не отвечала. Заявление отменено, подайте его ещё раз',
   'withdrawal-confirmed': () => 'БДПН подтвердила отзыв заявления: номер не будет перенесён',
   'withdrawal-refused': (reason: string) =>
     `БДПН не приняла отзыв заявления: ${reason}. Номер может быть перенесён — обратитесь к новому оператору`,
-  'contract-signed': (version: string) => `Новый оператор оформил договор (условия редакции ${version})`,
+  'contract-signed': (version: string) => `Новый оператор оформил договор ${termsEditionText(version)}`,
   'sim-issued': simText,
   'debt-notice': (amount: number, payBy: Date, numbers: { msisdn: string; amount: number }[] = []) =>
     `Оператор-донор сообщил о задолженности ${rubText(amount)}${debtParts(numbers)}. Оплатите её до ${formatDayLong(moscowDay(payBy))}, иначе перенос не состоится`,
@@ -116,7 +89,7 @@ export const EVENT_TEXT = {
     `Владелец номера включил оповещения о попытках его перенести: заявление уйдёт в БДПН, когда он подтвердит его, но не позже ${formatMoscowDateTime(until)} (МСК)`,
   'hold-confirmed': () => 'Владелец номера подтвердил заявление: оно передаётся в БДПН',
   'hold-refused': () => HOLD_REFUSED,
-  'hold-lapsed': () => 'Владелец номера не ответил за 24 часа: заявление передаётся в БДПН',
+  'hold-lapsed': () => HOLD_LAPSED,
   'withdrawal-failed': () =>
     'Не удалось отозвать заявление в БДПН: центральная база не отвечала. Обратитесь в поддержку сайта',
 } as const;

@@ -1,3 +1,4 @@
+import { ENDING_KINDS, type EndingKind } from '@perenos/porting-rules/states';
 import { aliasedTable, and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { operators } from '../../db/schema';
@@ -46,6 +47,19 @@ function portedByOther(userId: number, msisdn: SQL, confirmed: SQL): SQL {
         and r.ported_on in (${day(sql`q.completed_at`)}, ${day(sql`q.portation_at`)})))`;
 }
 
+/**
+ * How an application ended, when it ended without a porting: the kind of its last ending event
+ * (@perenos/porting-rules' ENDING_KINDS), so that a list names a refusal as its page does.
+ */
+function endingSql(orderId: SQL | Parameters<typeof sql>[1]): SQL<EndingKind | null> {
+  const kinds = sql.join(
+    ENDING_KINDS.map((k) => sql`${k}`),
+    sql`, `,
+  );
+  return sql<EndingKind | null>`(select e.kind from ${portationEvents} e where e.order_id = ${orderId}
+    and e.kind in (${kinds}) order by e.occurred_at desc, e.id desc limit 1)`;
+}
+
 export type OrderSort = 'lastUpdate' | 'created';
 export type PortationSort = 'transfered' | 'started' | 'lastUpdate';
 
@@ -69,6 +83,7 @@ export async function listOrders(
         lastUpdateAt: portationOrders.lastUpdateAt,
         portationDate: portationOrders.portationDate,
         tariffName: portationOrders.tariffName,
+        ending: endingSql(portationOrders.id),
         fromOperator: { id: fromOp.id, slug: fromOp.slug, name: fromOp.name },
         toOperator: { id: toOp.id, slug: toOp.slug, name: toOp.name },
       })
@@ -90,8 +105,9 @@ const portationColumns = {
   status: portations.status,
   startedAt: portations.startedAt,
   portationAt: portations.portationAt,
-  /** The day the order asked for: what the account shows as the porting date (the window may run at the demo's time scale). */
+  /** The day the order asked for: the porting's day while it has no date of its own. */
   orderDate: portationOrders.portationDate,
+  ending: endingSql(portations.orderId),
   lastUpdatedAt: portations.lastUpdatedAt,
   fromOperator: { id: fromOp.id, slug: fromOp.slug, name: fromOp.name },
   toOperator: { id: toOp.id, slug: toOp.slug, name: toOp.name },

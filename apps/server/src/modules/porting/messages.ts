@@ -1,4 +1,5 @@
 import { formatMsisdn } from '@perenos/phone';
+import { EVENT_NAMES } from '@perenos/porting-rules/states';
 import { type NewNotification, SECRET_MASK } from '../notifications';
 import type { UserProfile } from '../users';
 import type { EventKind, NewEvent } from './events';
@@ -25,26 +26,11 @@ const TOLD: ReadonlySet<EventKind> = new Set([
   'hold-lapsed',
 ]);
 
-const SUBJECTS: Partial<Record<EventKind, string>> = {
-  submitted: 'заявление отправлено',
-  accepted: 'заявление принято БДПН',
-  rejected: 'отказ БДПН',
-  'donor-accepted': 'оператор-донор подтвердил перенос',
-  'donor-rejected': 'отказ оператора-донора',
-  scheduled: 'назначено окно переноса',
-  ported: 'номер перенесён',
-  cancelled: 'заявление отозвано',
-  expired: 'заявление удалено',
-  failed: 'заявление отменено',
-  'sim-issued': 'SIM-карта нового оператора',
-  'debt-notice': 'оплатите задолженность',
-  'debt-paid': 'задолженность оплачена',
-  rescheduled: 'перенос отложен',
-  held: 'ждёт подтверждения владельца номера',
-  'hold-confirmed': 'владелец номера подтвердил заявление',
-  'hold-refused': 'заявление отклонено владельцем номера',
-  'hold-lapsed': 'заявление передаётся в БДПН',
-};
+/** An event's name as the end of a subject: «Перенос номера …: заявление отправлено» (БДПН, SIM stay as written). */
+function subjectOf(kind: EventKind): string {
+  const name = EVENT_NAMES[kind];
+  return /^\p{Lu}\p{Ll}/u.test(name) ? name.charAt(0).toLowerCase() + name.slice(1) : name;
+}
 
 /** The e-mail the subscriber hears at: the one on the order, else their ESIA e-mail. */
 export function contactEmail(order: { email: string | null }, profile: UserProfile | null): string | null {
@@ -70,7 +56,7 @@ export function stageNotifications(to: Recipients, events: NewEvent[]): NewNotif
   const out: NewNotification[] = [];
   const number = formatMsisdn(to.msisdn);
   for (const e of events.filter((x) => TOLD.has(x.kind))) {
-    const subject = `Перенос номера ${number}: ${SUBJECTS[e.kind] ?? 'новый статус'}`;
+    const subject = `Перенос номера ${number}: ${subjectOf(e.kind)}`;
     const follow = to.link
       ? `Следить за переносом: ${to.link}`
       : 'Следить за переносом можно в личном кабинете на сайте.';

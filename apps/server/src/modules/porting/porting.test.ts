@@ -374,6 +374,12 @@ describe('the porting process', () => {
       await call('GET', `/v1/account/portationinfo?Msisdn=79037654321&PortationId=${done.portationId}`, ivanov)
     ).json();
     expect(portation).toMatchObject({ status: 'Done', toOperator: { operatorName: 'Т2' } });
+    // One day for the porting wherever it is read: the order, the account's porting and «Последний перенос».
+    const info = (await call('GET', '/v1/account/info', ivanov)).json();
+    const number = info.msisdns.find((m: { msisdn: string }) => m.msisdn === '79037654321');
+    expect(number?.lastPortation).toBe(done.portationAt);
+    expect(portation.portationDate).toBe(done.portationAt);
+    expect(check).toMatchObject({ lastPortation: done.portationAt });
     expect(changes.filter((c) => c.orderId === order.id).map((c) => c.status)).toContain('Done');
     const mails = await waitFor('the e-mails', async () => {
       const rows = await t.app.db.select().from(outboxMessages).where(eq(outboxMessages.channel, 'email'));
@@ -390,8 +396,18 @@ describe('the porting process', () => {
   });
 
   it.each([
-    [CITIZENS.dolgova, '79275551234', 'mts', 'Отказ донора: задолженность 1\u00a0840\u00a0₽ не оплачена до '],
-    [CITIZENS.morozov, '79851112233', 'beeline', 'Отказ донора: паспортные данные заявителя не совпадают'],
+    [
+      CITIZENS.dolgova,
+      '79275551234',
+      'mts',
+      'Нынешний оператор отказал в переносе: задолженность 1\u00a0840\u00a0₽ не оплачена до ',
+    ],
+    [
+      CITIZENS.morozov,
+      '79851112233',
+      'beeline',
+      'Нынешний оператор отказал в переносе: паспорт в заявлении (из Госуслуг) не совпал',
+    ],
   ])('shows the donor’s refusal as the reason (%s)', async (oid, msisdn, to, reason) => {
     const jar = (await signIn(t.app, oid)).jar;
     const order = await prepared(jar, msisdn, to);

@@ -1,4 +1,4 @@
-import { formatDay } from '../../lib/moscow';
+import { formatDay, moscowDay } from '../../lib/moscow';
 import { presentOperator } from '../operators';
 import { PORTING_FEE_RUB } from './contract-terms';
 import type { findOrder, orderEvents } from './repository';
@@ -33,7 +33,9 @@ export function presentOrder(
     toOperator: presentOperator(view.toOperator),
     tariffId: o.tariffId,
     tariffName: o.tariffName,
-    portationAt: o.portationDate,
+    // The porting's day: the night the central database set once it did (at the demo's time scale, days
+    // before the one asked for), else the one asked for — the account and the registry say the same.
+    portationAt: p?.portationAt ? moscowDay(p.portationAt) : o.portationDate,
     email: o.email,
     createdAt: o.createdAt.toISOString(),
     lastUpdatedAt: o.lastUpdateAt.toISOString(),

@@ -262,7 +262,9 @@ describe('debts, blocks and delays', () => {
     await passTime(draft.id, 10 * DAY);
     const ended = await order(jar, draft.id);
     expect(ended.status).toBe('Deleted');
-    expect(ended.reason).toMatch(/^Отказ донора: задолженность 1\u00a0840\u00a0₽ не оплачена до \d{2}\.\d{2}\.\d{4}/);
+    expect(ended.reason).toMatch(
+      /^Нынешний оператор отказал в переносе: задолженность 1\u00a0840\u00a0₽ не оплачена до \d{2}\.\d{2}\.\d{4}/,
+    );
 
     // «Подать заново»: the same recipient, tariff, SIM and e-mail, the earliest date.
     const again = await call('POST', `/v1/order/portation/${draft.id}/refile`, jar);
@@ -318,7 +320,9 @@ describe('debts, blocks and delays', () => {
     await passTime(draft.id, DAY);
     const ended = await order(jar, draft.id);
     expect(ended.status).toBe('Deleted');
-    expect(ended.reason).toBe('Отказ донора: номер заблокирован по заявлению владельца об утере SIM-карты');
+    expect(ended.reason).toBe(
+      'Нынешний оператор отказал в переносе: номер заблокирован по заявлению владельца об утере SIM-карты: пока блокировка не снята, перенести его нельзя',
+    );
   });
 
   it('tells of a window the central database moved, with the new date and the reason, and ports on that night', async () => {

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DELIVERY_NAMES, DESK_STAGE_NAMES } from '@perenos/porting-rules/back-office';
 import { Type } from 'typebox';
-import { INT4_MAX, ProblemRef } from '../../lib/schemas';
+import { INT4_MAX, PageSchema, ProblemRef } from '../../lib/schemas';
 import { actorOf, STAFF_SCHEMA } from '../staff';
 import type { PortingDeps } from './deps';
-import { cancelByStaff, deskOrder, deskPersonalData, findForDesk, resendLast } from './staff-service';
+import { cancelByStaff, deskList, deskOrder, deskPersonalData, findForDesk, resendLast } from './staff-service';
 import { ORDER_STATUSES } from './tables';
 
 const Status = Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)));
@@ -61,7 +62,14 @@ const DeskOrderSchema = Type.Object(
         recipient: Type.String({ description: 'Скрыт: полностью — в персональных данных' }),
         subject: Type.String(),
         body: Type.String({ description: 'Код подтверждения в тексте скрыт: ••••••' }),
-        status: Type.String({ description: 'pending, sent, failed, skipped' }),
+        status: Type.Union(
+          (Object.keys(DELIVERY_NAMES) as (keyof typeof DELIVERY_NAMES)[]).map((k) => Type.Literal(k)),
+          {
+            description: Object.entries(DELIVERY_NAMES)
+              .map(([k, v]) => `${k} — «${v}»`)
+              .join(', '),
+          },
+        ),
         attempts: Type.Integer(),
         error: MaybeText,
         createdAt: When,
@@ -87,11 +95,61 @@ const PersonalSchema = Type.Object(
 
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: INT4_MAX }) });
 
+const DeskListEntrySchema = Type.Object(
+  {
+    id: Type.Integer({ description: 'Номер заявления' }),
+    msisdn: Type.String(),
+    status: Status,
+    stage: Type.Union(
+      (Object.keys(DESK_STAGE_NAMES) as (keyof typeof DESK_STAGE_NAMES)[]).map((k) => Type.Literal(k)),
+      {
+        description: Object.entries(DESK_STAGE_NAMES)
+          .map(([k, v]) => `${k} — «${v}»`)
+          .join(', '),
+      },
+    ),
+    stuck: Type.Union([Type.String(), Type.Null()], {
+      description: 'Почему заявление зависло (прошло больше, чем позволяет процесс); null — не зависло',
+    }),
+    createdAt: When,
+    submittedAt: MaybeWhen,
+    lastUpdateAt: When,
+    portationDate: MaybeText,
+    windowStart: MaybeWhen,
+    heldUntil: MaybeWhen,
+    disputedAt: MaybeWhen,
+  },
+  { $id: 'StaffPortingListEntry' },
+);
+
 /** The porting desk (role support): find an order, see its course, resend, cancel a stuck one. */
 const portingStaffRoutes: FastifyPluginAsyncTypebox<{ deps: PortingDeps }> = async (app, { deps }) => {
   app.addSchema(DeskOrderSchema);
   app.addSchema(PersonalSchema);
+  app.addSchema(DeskListEntrySchema);
   const support = { staff: 'support' } as const;
+
+  app.get(
+    '/v1/staff/porting/list',
+    {
+      config: support,
+      schema: {
+        ...STAFF_SCHEMA,
+        operationId: 'listStaffPortingOrders',
+        summary:
+          'Заявления в работе (отправленные, перенос ещё не закончен) или зависшие (прошло больше, чем позволяет процесс), сначала ждущие дольше; просмотр записывается в журнал',
+        querystring: Type.Object({
+          list: Type.Union([Type.Literal('active'), Type.Literal('stuck')], {
+            description: 'active — в работе, stuck — зависшие',
+          }),
+          Skip: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0, description: 'Сколько строк пропустить' }),
+          Take: Type.Integer({ minimum: 1, maximum: 50, default: 10, description: 'Сколько строк вернуть' }),
+        }),
+        response: { 200: PageSchema(Type.Ref('StaffPortingListEntry')), 400: ProblemRef, 404: ProblemRef },
+      },
+    },
+    async (request) => deskList(deps, actorOf(request), request.query.list, request.query.Skip, request.query.Take),
+  );
 
   app.get(
     '/v1/staff/porting/orders',

@@ -1,8 +1,11 @@
 import { normaliseMsisdn } from '@perenos/phone';
+import type { DeliveryState, DeskStage } from '@perenos/porting-rules/back-office';
+import { stuckReason } from '@perenos/porting-rules/states';
 import { conflict, notFound, validationProblem } from '../../lib/problem';
 import { notificationsOfOrder, SECRET_MASK } from '../notifications';
 import { audit, type StaffActor } from '../staff';
 import type { PortingDeps } from './deps';
+import { type DeskList, type DeskListRow, deskListPage } from './desk-queue';
 import * as repo from './repository';
 import { withdrawOrder } from './withdrawal';
 
@@ -36,6 +39,47 @@ export async function findForDesk(deps: PortingDeps, actor: StaffActor, query: s
     await audit(tx, actor, 'porting.search', by.target, { found: found.map((o) => o.id) });
     return found;
   });
+}
+
+/** Where an application stands, in the desk's words (the back office's table, DESK_STAGE_NAMES). */
+function stageOf(row: DeskListRow): DeskStage {
+  if (row.status === 'Initialized') return 'draft';
+  if (row.heldUntil) return 'held';
+  if (row.windowEnd) return 'scheduled';
+  return row.processId ? 'checking' : 'filing';
+}
+
+/**
+ * A page of the desk's list of applications under way or stuck (past what the process allows, by the
+ * rules' `stuckReason`), the longest waiting first; the numbers it shows are read in the transaction
+ * that audits which applications were shown.
+ */
+export async function deskList(deps: PortingDeps, actor: StaffActor, list: DeskList, skip: number, take: number) {
+  const now = deps.now();
+  const page = await deps.db.transaction(async (tx) => {
+    const page = await deskListPage(tx, list, now, skip, take);
+    await audit(tx, actor, 'porting.list', '', { list, shown: page.rows.map((r) => r.id) });
+    return page;
+  });
+  return {
+    data: page.rows.map((r) => ({
+      id: r.id,
+      msisdn: r.msisdn,
+      status: r.status,
+      stage: stageOf(r),
+      stuck: stuckReason(r, now),
+      createdAt: r.createdAt.toISOString(),
+      submittedAt: r.submittedAt?.toISOString() ?? null,
+      lastUpdateAt: r.lastUpdateAt.toISOString(),
+      portationDate: r.portationDate,
+      windowStart: r.windowStart?.toISOString() ?? null,
+      heldUntil: r.heldUntil?.toISOString() ?? null,
+      disputedAt: r.disputedAt?.toISOString() ?? null,
+    })),
+    offset: skip,
+    pageSize: take,
+    totalRows: page.totalRows,
+  };
 }
 
 /**
@@ -102,7 +146,8 @@ export async function deskOrder(deps: PortingDeps, actor: StaffActor, id: number
       recipient: maskRecipient(n.recipient),
       subject: n.subject,
       body: n.carriesSecret ? maskDigits(n.body) : n.body,
-      status: n.status,
+      // The notifications module writes only these (notifications/repository.ts, markNotification).
+      status: n.status as DeliveryState,
       attempts: n.attempts,
       error: n.error,
       createdAt: n.createdAt.toISOString(),

@@ -142,3 +142,116 @@ describe('the porting desk', () => {
     expect(await auditOf(`job:news.due/${id}`)).toEqual(['jobs.retry']);
   });
 });
+
+describe('the desk’s lists of applications', () => {
+  // The site's clock, injected: every moment below is reckoned from it, never from the day the test runs.
+  const now = new Date(Math.floor(Date.now() / 3600_000) * 3600_000);
+  const hours = (n: number) => new Date(now.getTime() + n * 3600_000).toISOString();
+  const day = (n: number) => new Date(now.getTime() + n * 86_400_000 + 3 * 3600_000).toISOString().slice(0, 10);
+  let ids: Record<'windowGone' | 'windowAhead' | 'nightGone' | 'oldDraft' | 'holdGone', number>;
+
+  beforeAll(async () => {
+    t.app.porting.deps.now = () => now;
+    const [user] = await rows<{ id: number }>('select id from users order by id limit 1');
+    /** An application as the engine leaves it, for a number of its own. */
+    const make = async (msisdn: string, status: string, order: string, portation: string | null) => {
+      const [o] = await rows<{ id: number }>(
+        `insert into portation_orders (user_id, msisdn, status, portation_date, created_at, submitted_at, last_update_at)
+         values (${user?.id}, '${msisdn}', '${status}', ${order}) returning id`,
+      );
+      if (portation !== null) {
+        await t.database.handle.db.execute(
+          `insert into portations (order_id, user_id, msisdn, status, started_at, process_id, held_until, window_start, window_end)
+           values (${o?.id}, ${user?.id}, '${msisdn}', '${status}', '${hours(-72)}', ${portation})`,
+        );
+      }
+      return o?.id ?? 0;
+    };
+    const sent = (created: number) => `'${day(5)}', '${hours(created)}', '${hours(created)}', '${hours(created)}'`;
+    ids = {
+      // The window ended two hours ago and the number did not move.
+      windowGone: await make('79990000101', 'PendingBDPN', sent(-72), `'p-101', null, '${hours(-8)}', '${hours(-2)}'`),
+      // The window is ahead: under way, not stuck.
+      windowAhead: await make('79990000102', 'PendingBDPN', sent(-70), `'p-102', null, '${hours(48)}', '${hours(54)}'`),
+      // The night asked for was yesterday and no window was ever set.
+      nightGone: await make(
+        '79990000103',
+        'PendingBDPN',
+        `'${day(-1)}', '${hours(-300)}', '${hours(-300)}', '${hours(-300)}'`,
+        `'p-103', null, null, null`,
+      ),
+      // A draft of nine days ago that nobody removed.
+      oldDraft: await make('79990000104', 'Initialized', `'${day(5)}', '${hours(-216)}', null, '${hours(-216)}'`, null),
+      // It waited for the number's owner; the hold ended three hours ago.
+      holdGone: await make('79990000105', 'PendingBDPN', sent(-30), `null, '${hours(-3)}', null, null`),
+    };
+  });
+  afterAll(() => {
+    t.app.porting.deps.now = () => new Date();
+  });
+
+  type Entry = { id: number; stage: string; stuck: string | null; status: string };
+  const list = async (name: string, skip = 0, take?: number) => {
+    const res = await staffCall(
+      t.app,
+      support,
+      'GET',
+      `/api/v1/staff/porting/list?list=${name}&Skip=${skip}${take ? `&Take=${take}` : ''}`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { data: Entry[]; totalRows: number; pageSize: number };
+  };
+  const all = async (name: string) => {
+    const first = await list(name, 0, 50);
+    const rest = first.totalRows > 50 ? (await list(name, 50, 50)).data : [];
+    return [...first.data, ...rest];
+  };
+
+  it('lists the stuck ones with why, by the porting rules, and not the one still under way', async () => {
+    const stuck = new Map((await all('stuck')).map((e) => [e.id, e]));
+    expect(stuck.get(ids.windowGone)).toMatchObject({
+      stage: 'scheduled',
+      stuck: expect.stringMatching(/^Окно переноса закончилось .* а номер не перенесён$/),
+    });
+    expect(stuck.get(ids.nightGone)).toMatchObject({
+      stage: 'checking',
+      stuck: expect.stringMatching(/прошла, а БДПН не назначила окно$/),
+    });
+    expect(stuck.get(ids.oldDraft)).toMatchObject({
+      stage: 'draft',
+      stuck: 'Черновик старше 7 дней: его должны были удалить',
+    });
+    expect(stuck.get(ids.holdGone)).toMatchObject({
+      stage: 'held',
+      stuck: expect.stringMatching(/^Срок ответа владельца номера/),
+    });
+    expect(stuck.has(ids.windowAhead)).toBe(false);
+    // Every row the list holds says why: the query and the rules agree.
+    for (const e of stuck.values()) expect(e.stuck, `№ ${e.id}`).not.toBeNull();
+  });
+
+  it('lists the applications under way ten to a page, the longest waiting first', async () => {
+    const first = await list('active');
+    expect(first.pageSize).toBe(10);
+    expect(first.data.length).toBe(Math.min(10, first.totalRows));
+    const everything = await all('active');
+    expect(everything.length).toBe(first.totalRows);
+    expect(everything.every((e) => e.status === 'PendingBDPN')).toBe(true);
+    expect(everything.map((e) => e.id)).toEqual(expect.arrayContaining([ids.windowGone, ids.windowAhead]));
+    expect(everything.find((e) => e.id === ids.windowAhead)).toMatchObject({ stuck: null, stage: 'scheduled' });
+    // The second page goes on where the first ended.
+    if (first.totalRows > 10) expect((await list('active', 10)).data[0]?.id).toBe(everything[10]?.id);
+    // The nightGone one waited longest (submitted 300 hours ago): it comes before the others made here.
+    const order = everything.map((e) => e.id);
+    expect(order.indexOf(ids.nightGone)).toBeLessThan(order.indexOf(ids.windowGone));
+  });
+
+  it('audits which applications a list showed, and refuses a list it does not know', async () => {
+    await list('stuck', 0, 5);
+    const log = (await staffCall(t.app, admin, 'GET', '/api/v1/staff/audit?action=porting.list')).json();
+    expect(log.data[0]).toMatchObject({ action: 'porting.list', details: { list: 'stuck' } });
+    const bad = await staffCall(t.app, support, 'GET', '/api/v1/staff/porting/list?list=old');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toBeDefined();
+  });
+});

@@ -1,3 +1,5 @@
+import { MIN_DAYS_BETWEEN_PORTINGS } from '@perenos/porting-rules';
+import { daysText } from '@perenos/porting-rules/states';
 import type { Database } from '../../db/client';
 import { conflict, type HttpProblem, notFound, unavailable, validationProblem } from '../../lib/problem';
 import type { Owner, PortationChange, PortingDeps } from './deps';
@@ -182,7 +184,7 @@ function alreadyPorted(): HttpProblem {
 function windowScheduled(windowStart: Date): HttpProblem {
   return validationProblem({
     status: [
-      `Окно переноса уже назначено (${windowText(windowStart)}): отозвать заявление нельзя. Если вы передумали, после переноса можно перейти обратно — через 60 дней.`,
+      `Окно переноса уже назначено (${windowText(windowStart)}): отозвать заявление нельзя. Если вы передумали, после переноса можно перейти обратно — через ${daysText(MIN_DAYS_BETWEEN_PORTINGS)}.`,
     ],
   });
 }

@@ -6,6 +6,7 @@
  * Works on the configured database (DATABASE_URL, or PGlite in PGLITE_DIR: stop the server first, PGlite
  * allows one process at a time). Every grant and revocation is in the staff audit, by `cli`.
  */
+import { ROLE_NAMES } from '@perenos/porting-rules/back-office';
 import { loadConfig } from '../../config/env';
 import { prepareDatabase } from '../../db/prepare';
 import { cliActor, grantRole, revokeRole, staffList } from './service';
@@ -17,12 +18,8 @@ const usage = `Использование:
   npm run staff -- list
 Роли: ${STAFF_ROLES.join(', ')}. oid — идентификатор человека в ЕСИА (цифры).`;
 
-const ROLE_TEXT: Record<StaffRole, string> = {
-  editor: 'новости',
-  catalogue: 'тарифы',
-  support: 'обращения и перенос',
-  admin: 'администратор',
-};
+/** The roles' names: the back office's table's, as the site says them (decision 135). */
+const ROLE_TEXT: Record<StaffRole, string> = ROLE_NAMES;
 
 async function main(args: string[]): Promise<number> {
   const [command, oid, roleName] = args;

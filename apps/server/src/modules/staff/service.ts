@@ -1,3 +1,4 @@
+import type { AuditAction } from '@perenos/porting-rules/back-office';
 import type { Database } from '../../db/client';
 import type { JobQueue } from '../../lib/jobs';
 import { conflict, notFound } from '../../lib/problem';
@@ -29,12 +30,13 @@ export function cliActor(): StaffActor {
 
 /**
  * Writes the audit record of a staff action in the caller's transaction: the record exists exactly when
- * the change it describes was committed.
+ * the change it describes was committed. The action is one the back office's table names (decision 135):
+ * an action without a Russian name does not compile.
  */
 export async function audit(
   tx: Database,
   actor: StaffActor,
-  action: string,
+  action: AuditAction,
   target: string,
   details: Record<string, unknown> = {},
 ): Promise<void> {

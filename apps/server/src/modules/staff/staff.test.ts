@@ -260,7 +260,77 @@ describe('news from the back office', () => {
     expect(taken.json().errors.slug).toEqual(['Этот адрес уже занят другой новостью.']);
     const bad = await staffCall(t.app, editor, 'POST', '/api/v1/staff/news', { ...story, slug: 'Плохой адрес' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.slug).toBeDefined();
+    expect(bad.json().errors.slug).toEqual([
+      'Адрес новости — латинские строчные буквы, цифры и дефисы между ними, например kak-vybrat-datu. Или оставьте поле пустым: адрес составится из заголовка.',
+    ]);
+  });
+
+  it('makes the address from the title when it is left empty, another one for the same title', async () => {
+    const made = async (title: string) => {
+      const res = await staffCall(t.app, editor, 'POST', '/api/v1/staff/news', { ...story, slug: '', title });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { id: number; slug: string };
+    };
+    expect((await made('Сайт научился новому: щедрые объявления, 2026!')).slug).toBe(
+      'sayt-nauchilsya-novomu-shchedrye-obyavleniya-2026',
+    );
+    expect((await made('Ёлка и чай с Юлей')).slug).toBe('elka-i-chay-s-yuley');
+    expect((await made('Ёлка и чай с Юлей')).slug).toBe('elka-i-chay-s-yuley-2');
+    expect((await made('«»!')).slug).toBe('novost');
+    // Saved again with the address emptied, a story keeps the one its title makes — its own.
+    const first = await made('Ещё одна история');
+    const again = await staffCall(t.app, editor, 'PUT', `/api/v1/staff/news/${first.id}`, {
+      ...story,
+      slug: '',
+      title: 'Ещё одна история',
+    });
+    expect(again.json().slug).toBe('eshche-odna-istoriya');
+  });
+
+  it('lists the stories newest first by their date, as the site does', async () => {
+    const list = (await staffCall(t.app, editor, 'GET', '/api/v1/staff/news?Take=100')).json();
+    const dates = list.data.map((s: { publishedAt: string }) => s.publishedAt);
+    expect(dates.length).toBeGreaterThan(3);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+});
+
+describe('the back office’s words', () => {
+  it('name every message of the central database, every role, section and delivery state', async () => {
+    const { MESSAGE_TYPES } = await import('../porting/gateway');
+    const { FEATURES } = await import('../settings/features');
+    const { STAFF_ROLES } = await import('./tables');
+    const words = await import('@perenos/porting-rules/back-office');
+    expect(MESSAGE_TYPES.filter((m) => !(m in words.PROCESS_MESSAGE_NAMES))).toEqual([]);
+    expect(FEATURES.filter((f) => !(f in words.FEATURE_NAMES))).toEqual([]);
+    expect(STAFF_ROLES.filter((r) => !(r in words.ROLE_NAMES))).toEqual([]);
+    // What the senders write (notifications/repository.ts): every state has its name.
+    const states = (await t.database.handle.db.execute('select distinct status from notifications')) as unknown as {
+      rows: { status: string }[];
+    };
+    expect(states.rows.map((r) => r.status).filter((s) => !(s in words.DELIVERY_NAMES))).toEqual([]);
+  });
+
+  it('read every audit record the tests wrote in Russian, with no code left in it', async () => {
+    const { readAudit } = await import('@perenos/porting-rules/back-office');
+    const log = (await staffCall(t.app, admin, 'GET', '/api/v1/staff/audit?Take=100')).json();
+    expect(log.data.length).toBeGreaterThan(5);
+    for (const entry of log.data) {
+      const read = readAudit(entry);
+      expect(read.action, entry.action).not.toMatch(/^[a-z.-]+$/);
+      expect(read.target, entry.target).not.toMatch(/^[a-z]+:/);
+    }
+  });
+});
+
+describe('the header', () => {
+  it('offers the back office to staff only', async () => {
+    const info = async (headers: Record<string, string>) =>
+      (await t.app.inject({ method: 'GET', url: '/api/v1/esia/userinfo', headers })).json();
+    expect(await info(admin)).toMatchObject({ isLogged: true, isStaff: true });
+    const citizen = authHeaders((await signIn(t.app, CITIZENS.sidorov)).jar);
+    expect(await info(citizen)).toMatchObject({ isLogged: true, isStaff: false });
+    expect(await info({})).toMatchObject({ isLogged: false, isStaff: false });
   });
 });
 

@@ -1,4 +1,6 @@
 import { formatMsisdn } from '@perenos/phone';
+import { HOLD_HOURS } from '@perenos/porting-rules';
+import { hoursText } from '@perenos/porting-rules/states';
 import { formatDayLong, formatMoscowDateTime } from '../../lib/moscow';
 import type { AlertRow } from './repository';
 import type { AlertKind, HoldState } from './tables';
@@ -70,7 +72,7 @@ function holdText(a: AlertView): string {
     case 'refused':
       return `Вы ответили «Это не я» ${when(a.answeredAt)}: заявление отклонено, по нему номер перенесён не будет.`;
     case 'lapsed':
-      return 'Вы не ответили за 24 часа: заявление передано в БДПН.';
+      return `Вы не ответили за ${hoursText(HOLD_HOURS)}: заявление передано в БДПН.`;
     case 'withdrawn':
       return 'Заявление отозвано или отклонено до вашего ответа: по нему номер перенесён не будет.';
     case 'outranked':
@@ -174,7 +176,7 @@ export function holdClosedText(state: Exclude<HoldState, 'pending'>): string {
   return {
     confirmed: 'Вы уже подтвердили это заявление: оно передано в БДПН.',
     refused: 'Вы уже ответили «Это не я»: заявление отклонено.',
-    lapsed: 'Срок ответа — 24 часа — истёк: заявление передано в БДПН.',
+    lapsed: `Срок ответа — ${hoursText(HOLD_HOURS)} — истёк: заявление передано в БДПН.`,
     withdrawn: 'Заявление уже отозвано или отклонено: отвечать не нужно.',
     outranked: `Подтверждать это заявление не нужно: его подал человек, подтвердивший номер через Госуслуги. ${DISPUTE_CONTACTS}`,
     disputed: `Вы уже ответили «Это не я»: спор передан в службу поддержки сайта. ${DISPUTE_CONTACTS}`,

@@ -5,7 +5,7 @@ import { api } from '../../lib/api';
 export type AuthInfo = Schemas['AuthInfo'];
 export type PersonalInfo = Schemas['PersonalInfo'];
 
-const LOGGED_OUT: AuthInfo = { isLogged: false, expireAt: null, userName: null };
+const LOGGED_OUT: AuthInfo = { isLogged: false, expireAt: null, userName: null, isStaff: false };
 
 /** The refresh happens when less than this is left before the access token expires. */
 export const REFRESH_BEFORE_MS = 60_000;

@@ -46,9 +46,16 @@ export {
 } from './sim';
 export {
   applicationTitle,
+  type EndingKind,
+  endingOf,
+  nextSteps,
+  type OrderPhase,
+  PHASE_HEADINGS,
   type PortingStatus,
+  phaseOf,
   portationTitle,
   STATUS_COLORS,
   STATUS_LABELS,
   STATUS_MEANINGS,
+  statusName,
 } from './status';

@@ -15,21 +15,26 @@ describe('what to do after a refusal', () => {
   });
 
   it('tells a debtor to pay the donor and file again', () => {
-    const advice = ended('donor-rejected', 'Отказ донора: задолженность по договору 1\u00a0840\u00a0₽');
-    expect(advice).toMatchObject({ title: 'Нынешний оператор отказал в переносе', fileAgain: true });
+    const advice = ended(
+      'donor-rejected',
+      'Нынешний оператор отказал в переносе: задолженность по договору 1\u00a0840\u00a0₽',
+    );
+    expect(advice).toMatchObject({ title: 'Отказ оператора', fileAgain: true });
     expect(advice?.text).toMatch(/^Оплатите задолженность у нынешнего оператора.*подайте заявление заново\.$/);
   });
 
   it('tells about the passport when the donor found it different', () => {
     const advice = ended(
       'donor-rejected',
-      'Отказ донора: паспортные данные заявителя не совпадают с данными владельца номера в договоре',
+      'Нынешний оператор отказал в переносе: паспортные данные заявителя не совпадают с данными владельца номера в договоре',
     );
     expect(advice?.text).toMatch(/Проверьте паспорт в профиле Госуслуг/);
   });
 
   it('gives the donor’s general advice for a cause it does not know', () => {
-    expect(ended('donor-rejected', 'Отказ донора: причина не указана')?.text).toMatch(/^Узнайте у нынешнего оператора/);
+    expect(ended('donor-rejected', 'Нынешний оператор отказал в переносе: причина не указана')?.text).toMatch(
+      /^Узнайте у нынешнего оператора/,
+    );
   });
 
   it('reads the central database’s refusals', () => {
@@ -46,9 +51,17 @@ describe('what to do after a refusal', () => {
   it('says a withdrawal needs no fixing, and an unsent draft or a lost filing just another try', () => {
     expect(ended('cancelled', 'Заявление отозвано по вашей просьбе')).toMatchObject({ fileAgain: false });
     expect(ended('failed', 'Не удалось передать заявление в БДПН')?.text).toMatch(/подайте его ещё раз/);
-    expect(ended('expired', 'Заявление не было отправлено за 7 дней и удалено')?.title).toBe(
-      'Черновик не был отправлен',
-    );
+    expect(ended('expired', 'Заявление не было отправлено за 7 дней и удалено')).toMatchObject({
+      title: 'Черновик не был отправлен',
+      text: /удаляется через 7 дней/,
+    });
+  });
+
+  it('does not offer to file again an application the number’s owner refused', () => {
+    expect(ended('hold-refused', 'Владелец номера ответил, что не подавал это заявление')).toMatchObject({
+      title: 'Владелец номера отклонил заявление',
+      fileAgain: false,
+    });
   });
 
   it('offers no «Подать заново» when the number’s holder disowned the application, and says when and where instead', () => {

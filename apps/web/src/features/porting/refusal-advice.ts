@@ -1,3 +1,5 @@
+import { DRAFT_EXPIRED_ADVICE, endingOf, PORT_AGAIN_AFTER, statusName } from '@perenos/porting-rules/states';
+
 /**
  * What to do after a porting did not happen, from the timeline: who refused (the donor, the central
  * database), or that the application was withdrawn, expired or never reached the central database.
@@ -22,16 +24,6 @@ interface TimelineEvent {
   description: string;
 }
 
-const ENDINGS = new Set([
-  'donor-rejected',
-  'rejected',
-  'failed',
-  'expired',
-  'cancelled',
-  'withdrawal-confirmed',
-  'hold-refused',
-]);
-
 const DONOR: { cause: RegExp; text: string }[] = [
   {
     cause: /задолж|долг/i,
@@ -50,7 +42,7 @@ const DONOR: { cause: RegExp; text: string }[] = [
 const CENTRAL: { cause: RegExp; text: string }[] = [
   {
     cause: /переносили|повторный перенос/i,
-    text: 'Повторно перенести номер можно через 60 дней после прошлого переноса: подайте заявление с даты, указанной в отказе.',
+    text: `${PORT_AGAIN_AFTER.replace(/\.$/, '')}: подайте заявление с даты, указанной в отказе.`,
   },
   {
     cause: /другой перенос/i,
@@ -68,7 +60,8 @@ const CENTRAL: { cause: RegExp; text: string }[] = [
 
 /** The advice for an application that ended without a porting; null while it has not ended so. */
 export function refusalAdvice(events: TimelineEvent[]): RefusalAdvice | null {
-  const ending = events.findLast((e) => ENDINGS.has(e.kind));
+  const kind = endingOf(events);
+  const ending = kind && events.findLast((e) => e.kind === kind);
   if (!ending) return null;
   const cause = ending.description;
   const said = (list: { cause: RegExp; text: string }[], fallback: string) =>
@@ -84,7 +77,7 @@ export function refusalAdvice(events: TimelineEvent[]): RefusalAdvice | null {
       };
     case 'donor-rejected':
       return {
-        title: 'Нынешний оператор отказал в переносе',
+        title: statusName('Deleted', 'donor-rejected'),
         cause,
         text: said(
           DONOR,
@@ -116,7 +109,7 @@ export function refusalAdvice(events: TimelineEvent[]): RefusalAdvice | null {
       return {
         title: 'Черновик не был отправлен',
         cause,
-        text: 'Неотправленный черновик удаляется через 7 дней. Чтобы перенести номер, начните новое заявление.',
+        text: DRAFT_EXPIRED_ADVICE,
         fileAgain: true,
         refile: true,
       };

@@ -4,26 +4,23 @@ import { formatDay } from './dates';
 export type PortingStatus = Schemas['PortationOrderStatus'];
 
 /**
- * The one Russian name of each status of an application and its porting. The wizard's done page, the
- * account's lists and portation page, and /about say exactly these (decision 081).
+ * The one Russian name of each status, what it means, and a refusal's own name («Отказ оператора») are
+ * @perenos/porting-rules' (decisions 081, 136): the server's timeline, messages and back office say the
+ * same. The done page, the account's lists and portation page, and /about show them.
  */
-export const STATUS_LABELS: Record<PortingStatus, string> = {
-  Initialized: 'Черновик',
-  PendingBDPN: 'В обработке',
-  Done: 'Номер перенесён',
-  Deleted: 'Отменено',
-};
-
-/** What each status means, for /about's table and whoever explains a status in words. */
-export const STATUS_MEANINGS: Record<PortingStatus, string> = {
-  Initialized:
-    'Заявление начато, но не отправлено: его можно дополнить, отправить или удалить. Черновик, не отправленный за 7 дней, удаляется.',
-  PendingBDPN:
-    'Заявление отправлено: его проверяют центральная база перенесённых номеров (БДПН) и прежний оператор, затем БДПН назначает окно переноса. Пока окно не назначено, заявление можно отозвать.',
-  Done: 'Номер перенесён: его обслуживает новый оператор.',
-  Deleted:
-    'Перенос не состоится: заявление отозвано, прежний оператор или БДПН отказали, или черновик не отправили вовремя. Причина и что делать дальше — на странице заявления.',
-};
+export {
+  DEBT_TEXTS,
+  type EndingKind,
+  endingOf,
+  nextSteps,
+  type OrderPhase,
+  PHASE_HEADINGS,
+  phaseOf,
+  SIM_BEFORE_NIGHT,
+  STATUS_MEANINGS,
+  STATUS_NAMES as STATUS_LABELS,
+  statusName,
+} from '@perenos/porting-rules/states';
 
 export const STATUS_COLORS: Record<PortingStatus, string> = {
   Initialized: 'gray',

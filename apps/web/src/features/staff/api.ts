@@ -13,6 +13,9 @@ export type StoryInput = Pick<StaffStory, 'slug' | 'title' | 'summary' | 'markdo
   imageId: string | null;
 };
 
+/** Every back-office form says a failure in place, in the server's words: no toast besides (issue 36). */
+const IN_PLACE = { errorShownInPlace: true } as const;
+
 export const staffKeys = {
   me: ['staff', 'detail', { kind: 'me' }] as const,
   news: ['staff', 'list', { kind: 'news' }] as const,
@@ -75,6 +78,7 @@ export async function previewStory(markdown: string): Promise<string> {
 export function useSaveStory(id: number | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: IN_PLACE,
     mutationFn: async (input: StoryInput) =>
       id === undefined
         ? api.post('/api/v1/staff/news', { body: input })
@@ -89,6 +93,7 @@ export function useSaveStory(id: number | undefined) {
 export function usePublishStory(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: IN_PLACE,
     mutationFn: async (change: { publish: true; at?: string } | { publish: false }) =>
       change.publish
         ? api.post('/api/v1/staff/news/{id}/publish', { path: { id }, body: change.at ? { at: change.at } : {} })
@@ -110,6 +115,7 @@ export const getStaffFlagsQueryOptions = () =>
 export function useSwitchFlag() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: IN_PLACE,
     mutationFn: async ({ feature, isEnabled }: { feature: StaffFeature['feature']; isEnabled: boolean }) =>
       api.put('/api/v1/staff/flags/{feature}', { path: { feature }, body: { isEnabled } }),
     // The site's own flags (menu links, guards) change with it.
@@ -122,6 +128,7 @@ export function useSwitchFlag() {
 
 export function useCatalogueUpload() {
   return useMutation({
+    meta: IN_PLACE,
     mutationFn: async ({ file, replace }: { file: File; replace: boolean }) =>
       api.post('/api/v1/staff/tariffs/uploads', { query: { replace }, multipart: { File: file } }),
   });
@@ -130,6 +137,7 @@ export function useCatalogueUpload() {
 export function useDecideUpload() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: IN_PLACE,
     mutationFn: async ({ id, apply }: { id: number; apply: boolean }) =>
       apply
         ? api.post('/api/v1/staff/tariffs/uploads/{id}/apply', { path: { id } })
@@ -167,11 +175,13 @@ export function useFeedbackActions(id: number) {
   };
   return {
     status: useMutation({
+      meta: IN_PLACE,
       mutationFn: async (status: FeedbackStatus) =>
         api.put('/api/v1/staff/feedback/{id}/status', { path: { id }, body: { status } }),
       onSuccess: done,
     }),
     reply: useMutation({
+      meta: IN_PLACE,
       mutationFn: async (body: { subject?: string; text: string }) =>
         api.post('/api/v1/staff/feedback/{id}/reply', { path: { id }, body }),
       onSuccess: done,
@@ -185,6 +195,7 @@ export const getStaffPeopleQueryOptions = () =>
 export function useRoleChange() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: IN_PLACE,
     mutationFn: async ({ oid, role, grant }: { oid: string; role: StaffRole; grant: boolean }) =>
       grant
         ? api.put('/api/v1/staff/people/{oid}/roles/{role}', { path: { oid, role } })
@@ -220,6 +231,22 @@ export const getStaffAuditQueryOptions = (filter: AuditFilter, page: number) =>
   });
 
 export type DeskOrder = Schemas['StaffPortingOrder'];
+export type DeskListEntry = Schemas['StaffPortingListEntry'];
+export type DeskList = 'active' | 'stuck';
+
+/** The desk's pages: ten applications a page (docs/product.md §9). */
+export const DESK_PAGE_SIZE = 10;
+
+/** A page of the applications under way or stuck, the longest waiting first. */
+export const getDeskListQueryOptions = (list: DeskList, page: number) =>
+  queryOptions({
+    queryKey: ['staff', 'list', { kind: 'porting-list', list, page }],
+    queryFn: async () =>
+      api.get('/api/v1/staff/porting/list', {
+        query: { list, Skip: (page - 1) * DESK_PAGE_SIZE, Take: DESK_PAGE_SIZE },
+      }),
+    placeholderData: keepPreviousData,
+  });
 
 export const getDeskSearchQueryOptions = (q: string) =>
   queryOptions({
@@ -243,13 +270,16 @@ export function useDeskActions(id: number) {
   };
   return {
     personal: useMutation({
+      meta: IN_PLACE,
       mutationFn: async () => api.get('/api/v1/staff/porting/orders/{id}/personal', { path: { id } }),
     }),
     resend: useMutation({
+      meta: IN_PLACE,
       mutationFn: async () => api.post('/api/v1/staff/porting/orders/{id}/resend', { path: { id } }),
       onSuccess: done,
     }),
     cancel: useMutation({
+      meta: IN_PLACE,
       mutationFn: async (reason: string) =>
         api.post('/api/v1/staff/porting/orders/{id}/cancel', { path: { id }, body: { reason } }),
       onSuccess: done,
@@ -263,6 +293,7 @@ export const getStaffJobsQueryOptions = () =>
 export function useRetryJob() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: IN_PLACE,
     mutationFn: async ({ queue, id }: { queue: string; id: string }) =>
       api.post('/api/v1/staff/jobs/{queue}/{id}/retry', { path: { queue, id } }),
     onSuccess: (jobs) => queryClient.setQueryData(getStaffJobsQueryOptions().queryKey, jobs ?? undefined),

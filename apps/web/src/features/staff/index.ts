@@ -14,6 +14,6 @@ export { JobsPanel } from './components/jobs-panel';
 export { NewsEditor } from './components/news-editor';
 export { NewsList } from './components/news-list';
 export { PeoplePanel } from './components/people-panel';
-export { DeskOrderView, DeskSearch } from './components/porting-desk';
+export { DeskHome, DeskOrderView } from './components/porting-desk';
 export { STAFF_SECTIONS, StaffFrame } from './components/staff-frame';
 export { StaffOverview } from './components/staff-overview';

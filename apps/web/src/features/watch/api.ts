@@ -55,6 +55,8 @@ export function useSetWatch() {
 export function useSendWatchCode() {
   return useMutation({
     mutationFn: (msisdn: string) => api.post('/api/v1/account/watch/{msisdn}/code', { path: { msisdn } }),
+    // Said under the switch (the code's field or the button), not again as a toast.
+    meta: { errorShownInPlace: true },
   });
 }
 
@@ -67,6 +69,7 @@ export function useConfirmWatchCode() {
         path: { msisdn: input.msisdn },
         body: { code: input.code },
       }),
+    meta: { errorShownInPlace: true },
     onSuccess: (answer) => {
       if (!answer) return queryClient.invalidateQueries({ queryKey: watchKeys.switches() });
       queryClient.setQueryData(watchKeys.switches(), (old: WatchSwitch[] | undefined) =>

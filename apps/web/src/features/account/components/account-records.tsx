@@ -1,7 +1,7 @@
 import { Box, Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Text } from '../../../components/plain';
-import { StatusBadge } from '../../porting';
+import { type EndingKind, StatusBadge } from '../../porting';
 import type { OrderStatus } from '../api';
 import { AccountPager } from './account-pager';
 import { RecordCards } from './record-cards';
@@ -35,7 +35,7 @@ interface AccountRecordsProps<T> {
 }
 
 /** A page of an account list (orders, portations): cards on phones, a table from `sm` up, then the pager. */
-export function AccountRecords<T extends { id: number; status: OrderStatus }>({
+export function AccountRecords<T extends { id: number; status: OrderStatus; ending?: EndingKind | null }>({
   label,
   idLabel,
   records,
@@ -57,7 +57,7 @@ export function AccountRecords<T extends { id: number; status: OrderStatus }>({
           records={records.map((r) => ({
             key: r.id,
             title: title(r),
-            badge: <StatusBadge status={r.status} />,
+            badge: <StatusBadge status={r.status} ending={r.ending} />,
             fields: fields.map((f) => ({
               label: f.label,
               value: f.nowrap ? <span className="nowrap">{f.value(r)}</span> : f.value(r),
@@ -82,7 +82,7 @@ export function AccountRecords<T extends { id: number; status: OrderStatus }>({
                 <Table.Tr key={r.id}>
                   <Table.Td>{idCell(r)}</Table.Td>
                   <Table.Td>
-                    <StatusBadge status={r.status} />
+                    <StatusBadge status={r.status} ending={r.ending} />
                   </Table.Td>
                   {columns.map((f) => (
                     <Table.Td key={f.label} className={f.nowrap ? 'nowrap' : undefined}>

@@ -1,15 +1,16 @@
 import { Timeline } from '@mantine/core';
 import { Text } from '../../../components/plain';
 import { formatDateTime } from '../../../lib/format';
-import { type PortingStatus, STATUS_LABELS } from '../status';
+import { endingOf, type PortingStatus, statusName } from '../status';
 
 interface TimelineEvent {
   occurredAt: string;
+  kind: string;
   status: PortingStatus;
   description: string;
 }
 
-/** The messages of a porting, oldest first, each with its Moscow time. */
+/** The messages of a porting, oldest first, each with its Moscow time and the state it left (a refusal by its name). */
 export function OrderTimeline({ events }: { events: TimelineEvent[] }) {
   if (events.length === 0) return <Text c="dimmed">Событий пока нет.</Text>;
   return (
@@ -17,7 +18,7 @@ export function OrderTimeline({ events }: { events: TimelineEvent[] }) {
       {events.map((e) => (
         <Timeline.Item key={`${e.occurredAt}-${e.description}`} title={e.description}>
           <Text size="xs" c="dimmed">
-            {formatDateTime(e.occurredAt)} (МСК) · {STATUS_LABELS[e.status]}
+            {formatDateTime(e.occurredAt)} (МСК) · {statusName(e.status, endingOf([e]))}
           </Text>
         </Timeline.Item>
       ))}

@@ -9,6 +9,7 @@ import type { PortationOrder } from '../api';
 import { esimCodeFields, esimInstallLink } from '../esim';
 import { qrPath } from '../qr';
 import { debtMessage, formatEdition, SIM_KIND_LABELS } from '../sim';
+import { DEBT_TEXTS, endingOf, type OrderPhase, phaseOf, SIM_BEFORE_NIGHT } from '../status';
 import classes from './esim-code.module.css';
 
 interface PortingDetailsProps {
@@ -26,11 +27,13 @@ export function PortingDetails({ order, demo }: PortingDetailsProps) {
   const sim = order.sim;
   const base = `/api/v1/order/portation/${order.id}`;
   const windowKnown = order.status === 'PendingBDPN' && order.portationAt !== null;
-  // After a refusal the new SIM's temporary number and eSIM code lead nowhere: they are not offered.
-  const ended = order.status === 'Deleted';
+  const phase = phaseOf(order);
+  // The temporary number and the eSIM code are the SIM's before the porting night: after the number moved
+  // (or the application ended) they are not what the person needs, and are not offered.
+  const beforeNight = phase === 'filed' || phase === 'scheduled';
   return (
     <Stack gap="lg" data-testid="porting-details">
-      {order.debt && <DebtNotice order={order} demo={demo} />}
+      {order.debt && <DebtNotice order={order} phase={phase} demo={demo} />}
 
       <Card withBorder padding="lg" component="section" aria-labelledby={`sim-title-${order.id}`}>
         <Stack gap="md">
@@ -70,23 +73,20 @@ export function PortingDetails({ order, demo }: PortingDetailsProps) {
                 {order.contractAcceptedAt ? `, приняты ${formatDateTime(order.contractAcceptedAt)} (МСК)` : ''}
               </Text>
             </Fact>
-            {!ended && (
+            {beforeNight && (
               <Fact label="Временный номер">
                 <Text data-testid="temporary-msisdn" className={order.temporaryMsisdn ? 'nowrap' : undefined}>
-                  {order.temporaryMsisdn
-                    ? formatMsisdn(order.temporaryMsisdn)
-                    : 'появится, когда оператор выдаст SIM-карту'}
+                  {order.temporaryMsisdn ? formatMsisdn(order.temporaryMsisdn) : SIM_BEFORE_NIGHT.temporaryPending}
                 </Text>
               </Fact>
             )}
           </SimpleGrid>
-          {!ended && order.temporaryMsisdn && (
+          {beforeNight && order.temporaryMsisdn && (
             <Text size="sm" c="dimmed">
-              До ночи переноса новая SIM-карта работает с временным номером; в ночь переноса на неё перейдёт ваш номер{' '}
-              <span className="nowrap">{formatMsisdn(order.msisdn)}</span>.
+              {SIM_BEFORE_NIGHT.temporaryNote(formatMsisdn(order.msisdn))}
             </Text>
           )}
-          {!ended && order.esimActivationCode && <EsimCode code={order.esimActivationCode} />}
+          {beforeNight && order.esimActivationCode && <EsimCode code={order.esimActivationCode} />}
         </Stack>
       </Card>
 
@@ -118,7 +118,7 @@ function EsimCode({ code }: { code: string }) {
   return (
     <Stack gap="sm" data-testid="esim">
       <Title order={3} size="h4">
-        eSIM готова к установке
+        {SIM_BEFORE_NIGHT.esimReady}
       </Title>
       <Group align="flex-start" gap="lg">
         <svg
@@ -207,35 +207,40 @@ function DebtNumbers({ debt, demo }: { debt: NonNullable<PortationOrder['debt']>
   );
 }
 
-/** The donor's notice: how much, on which numbers, by when (Moscow time), and what to do; once paid, that it is. */
-function DebtNotice({ order, demo }: { order: PortationOrder; demo?: boolean | undefined }) {
+/**
+ * The donor's notice: how much, by when (Moscow time), and what to do; once paid, that it is — in the words
+ * of the phase (the night set, the number moved, the application ended for the debt or for another reason).
+ */
+function DebtNotice({ order, phase, demo }: { order: PortationOrder; phase: OrderPhase; demo?: boolean | undefined }) {
   const debt = order.debt;
   if (!debt) return null;
   const donor = order.fromOperator?.operatorName ?? 'прежний оператор';
   if (debt.paidAt) {
+    const after =
+      phase === 'scheduled' ? ` ${DEBT_TEXTS.paidNight}` : phase === 'filed' ? ` ${DEBT_TEXTS.paidGoesOn}` : '';
     return (
       <Alert color="green" title="Задолженность оплачена" data-testid="debt-notice">
         <Stack gap="xs">
           <Text size="sm">
             {debtMessage(debt)}
-            {order.status === 'PendingBDPN' ? ' Перенос состоится в назначенную ночь.' : ''}
+            {after}
           </Text>
           <DebtNumbers debt={debt} />
         </Stack>
       </Alert>
     );
   }
-  if (order.status !== 'PendingBDPN') {
-    // Ended: by the unpaid debt (the donor's refusal says so), or otherwise, when it no longer matters.
-    const byDebt = order.events.some((e) => e.kind === 'donor-rejected' && /задолж/i.test(e.description));
-    if (!byDebt) return null;
+  if (phase === 'ported') return null;
+  if (phase === 'ended') {
+    // Said as what came of it: the donor refused for the debt, or the application ended otherwise.
+    const refused = endingOf(order.events) === 'donor-rejected';
     return (
       <Alert color="gray" title={`Задолженность перед оператором ${donor}`} data-testid="debt-notice">
         <Stack gap="xs">
           <Text size="sm" fw={600}>
-            Задолженность {formatRub(debt.amount)} не была оплачена до {formatDateTime(debt.payBy)} (МСК).
+            {refused ? DEBT_TEXTS.lapsed(formatRub(debt.amount)) : DEBT_TEXTS.left(formatRub(debt.amount))}
           </Text>
-          <DebtNumbers debt={debt} />
+          {refused && <DebtNumbers debt={debt} />}
         </Stack>
       </Alert>
     );

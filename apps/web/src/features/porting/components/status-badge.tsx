@@ -1,8 +1,11 @@
 import { Badge } from '@mantine/core';
-import { type PortingStatus, STATUS_COLORS, STATUS_LABELS } from '../status';
+import { type EndingKind, type PortingStatus, STATUS_COLORS, statusName } from '../status';
 
-/** The status of an application or its porting, in its one Russian name; never cut off. */
-export function StatusBadge({ status }: { status: PortingStatus }) {
+/**
+ * The status of an application or its porting, in its one Russian name (a refusal named for who refused,
+ * when the page knows how it ended); never cut off.
+ */
+export function StatusBadge({ status, ending }: { status: PortingStatus; ending?: EndingKind | null }) {
   return (
     <Badge
       color={STATUS_COLORS[status]}
@@ -14,7 +17,7 @@ export function StatusBadge({ status }: { status: PortingStatus }) {
       // A narrow table cell must not cut the name to «Номер п…».
       styles={{ label: { overflow: 'visible' } }}
     >
-      {STATUS_LABELS[status]}
+      {statusName(status, ending)}
     </Badge>
   );
 }

@@ -1,15 +1,12 @@
 import { Alert, Button } from '@mantine/core';
+import { WITHDRAW_CLOSED, WITHDRAW_WHILE } from '@perenos/porting-rules/states';
 import { useEffect, useRef, useState } from 'react';
 import { Group, Stack, Text } from '../../../components/plain';
 import { type PortationOrder, useDeletePortation } from '../api';
 
-/** While a submitted application can be withdrawn, said beside the button. */
-export const WITHDRAW_WHILE =
-  'Отозвать заявление можно, пока БДПН не назначила окно переноса — обычно в течение нескольких часов после отправки.';
-
-/** Once the window is scheduled, said instead of the button. */
-export const WITHDRAW_CLOSED =
-  'БДПН назначила окно переноса — отозвать заявление уже нельзя. Если передумаете, после переноса номер можно вернуть к прежнему оператору, но не раньше чем через 60 дней.';
+// Said beside the button while a submitted application can be withdrawn, and instead of it once the
+// night is set: @perenos/porting-rules' sentences of those phases.
+export { WITHDRAW_CLOSED, WITHDRAW_WHILE } from '@perenos/porting-rules/states';
 
 interface Notice {
   color: string;

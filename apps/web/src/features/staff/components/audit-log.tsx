@@ -1,4 +1,5 @@
 import { Button, Pagination, Select, Table, TextInput } from '@mantine/core';
+import { AUDIT_GROUPS, readAudit } from '@perenos/porting-rules/back-office';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Group, Stack, Text } from '../../../components/plain';
@@ -9,18 +10,16 @@ import { type AuditFilter, getStaffAuditQueryOptions } from '../api';
 
 const ACTIONS = [
   { value: '', label: 'Все действия' },
-  { value: 'news.', label: 'Новости' },
-  { value: 'tariffs.', label: 'Тарифы' },
-  { value: 'feedback.', label: 'Обращения' },
-  { value: 'porting.', label: 'Заявления на перенос' },
-  { value: 'flags.', label: 'Разделы сайта' },
-  { value: 'staff.', label: 'Роли сотрудников' },
+  ...AUDIT_GROUPS.map((g) => ({ value: g.prefix, label: g.label })),
 ];
 
 /** A datetime-local value (Moscow) as an instant. */
 const moscow = (value: string) => (value ? new Date(`${value}:00+03:00`).toISOString() : undefined);
 
-/** The journal of staff actions, filtered by person, kind of action and time. */
+/**
+ * The journal of staff actions, filtered by person, kind of action and time; each record in Russian from the
+ * back office's table, what it changed as «было → стало» (decision 135).
+ */
 export function AuditLog() {
   const [draft, setDraft] = useState({ actorOid: '', action: '', from: '', to: '' });
   const [filter, setFilter] = useState<AuditFilter>({});
@@ -86,24 +85,35 @@ export function AuditLog() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {log.data.data.map((e) => (
-                  <Table.Tr key={e.id}>
-                    <Table.Td>{formatDateTime(e.at)}</Table.Td>
-                    <Table.Td>
-                      {e.actorName}
-                      <Text size="sm" c="dimmed">
-                        {e.actorOid === 'cli' ? 'командная строка' : `oid ${e.actorOid}`}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{e.action}</Table.Td>
-                    <Table.Td>{e.target}</Table.Td>
-                    <Table.Td>
-                      <Text size="xs" ff="monospace" style={{ wordBreak: 'break-word', maxWidth: 360 }}>
-                        {JSON.stringify(e.details)}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
+                {log.data.data.map((e) => {
+                  const read = readAudit(e);
+                  return (
+                    <Table.Tr key={e.id}>
+                      <Table.Td className="nowrap">{formatDateTime(e.at)}</Table.Td>
+                      <Table.Td>
+                        {e.actorName}
+                        <Text size="sm" c="dimmed">
+                          {e.actorOid === 'cli' ? 'командная строка' : `oid ${e.actorOid}`}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>{read.action}</Table.Td>
+                      <Table.Td>{read.target}</Table.Td>
+                      <Table.Td>
+                        {read.changes.length === 0 ? (
+                          '—'
+                        ) : (
+                          <Stack gap={2}>
+                            {read.changes.map((line) => (
+                              <Text key={line} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                                {line}
+                              </Text>
+                            ))}
+                          </Stack>
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
               </Table.Tbody>
             </Table>
           </ScrollTable>

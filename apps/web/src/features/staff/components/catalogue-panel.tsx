@@ -7,6 +7,15 @@ import { plural } from '../../../lib/format';
 import { saveFile } from '../../../lib/save-file';
 import { type CatalogueUpload, exportCatalogue, staffMessage, useCatalogueUpload, useDecideUpload } from '../api';
 
+/** «Применено: 1 тариф добавлен или изменён», «…: 3 тарифа добавлены или изменены», «…: 5 тарифов добавлено или изменено». */
+export function appliedText(n: number): string {
+  return `Применено: ${plural(n, [
+    'тариф добавлен или изменён',
+    'тарифа добавлены или изменены',
+    'тарифов добавлено или изменено',
+  ])}.`;
+}
+
 function Totals({ upload }: { upload: CatalogueUpload }) {
   const t = upload.preview.totals;
   const items: [string, number][] = [
@@ -140,6 +149,7 @@ export function CataloguePanel() {
               send.reset();
             }}
             clearable
+            clearButtonProps={{ 'aria-label': 'Убрать выбранный файл' }}
           />
           <Checkbox
             label="Файл — весь каталог: тарифы, которых в нём нет, уйдут в архив"
@@ -186,7 +196,7 @@ export function CataloguePanel() {
             ) : (
               <Alert color={upload.status === 'applied' ? 'green' : 'gray'}>
                 {upload.status === 'applied'
-                  ? `Применено: ${upload.preview.totals.added + upload.preview.totals.changed} ${plural(upload.preview.totals.added + upload.preview.totals.changed, ['тариф', 'тарифа', 'тарифов'])} добавлено или изменено.`
+                  ? appliedText(upload.preview.totals.added + upload.preview.totals.changed)
                   : 'Загрузка отменена, каталог не изменился.'}
               </Alert>
             )}

@@ -1,17 +1,18 @@
-import { Pagination, SegmentedControl, Table } from '@mantine/core';
+import { Button, Pagination, Table } from '@mantine/core';
+import { FEEDBACK_STATE_NAMES } from '@perenos/porting-rules/back-office';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { Anchor, Badge, Stack, Text } from '../../../components/plain';
+import { Anchor, Badge, Group, Stack, Text } from '../../../components/plain';
 import { QueryState } from '../../../components/query-state';
 import { ScrollTable } from '../../../components/scroll-table';
 import { formatDateTime } from '../../../lib/format';
 import { type FeedbackStatus, getStaffFeedbackQueryOptions } from '../api';
 
 export const FEEDBACK_STATUS: Record<FeedbackStatus, { label: string; color: string }> = {
-  new: { label: 'Новое', color: 'orange' },
-  read: { label: 'Прочитано', color: 'blue' },
-  handled: { label: 'Обработано', color: 'green' },
+  new: { label: FEEDBACK_STATE_NAMES.new, color: 'orange' },
+  read: { label: FEEDBACK_STATE_NAMES.read, color: 'blue' },
+  handled: { label: FEEDBACK_STATE_NAMES.handled, color: 'green' },
 };
 
 /** Messages from the contacts page, new ones first in view. */
@@ -22,21 +23,28 @@ export function FeedbackInbox() {
   const counts = list.data?.counts;
   return (
     <Stack>
-      <SegmentedControl
-        value={status}
-        onChange={(v) => {
-          setStatus(v as FeedbackStatus | 'all');
-          setPage(1);
-        }}
-        data={[
+      {/* Buttons that wrap, not a segmented control: on a phone its fourth segment was cut («Обработанные (0»). */}
+      <Group gap="xs" role="group" aria-label="Какие обращения показать">
+        {[
           { value: 'new', label: `Новые${counts ? ` (${counts.new})` : ''}` },
           { value: 'read', label: `Прочитанные${counts ? ` (${counts.read})` : ''}` },
           { value: 'handled', label: `Обработанные${counts ? ` (${counts.handled})` : ''}` },
           { value: 'all', label: 'Все' },
-        ]}
-        aria-label="Какие обращения показать"
-        style={{ alignSelf: 'flex-start', maxWidth: '100%', overflowX: 'auto' }}
-      />
+        ].map((option) => (
+          <Button
+            key={option.value}
+            size="compact-md"
+            variant={status === option.value ? 'filled' : 'default'}
+            aria-pressed={status === option.value}
+            onClick={() => {
+              setStatus(option.value as FeedbackStatus | 'all');
+              setPage(1);
+            }}
+          >
+            {option.label}
+          </Button>
+        ))}
+      </Group>
       {!list.data ? (
         <QueryState isPending={list.isPending} error={list.error} />
       ) : list.data.data.length === 0 ? (

@@ -1,17 +1,11 @@
 import { Alert, Button, Paper, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { DELIVERY_NAMES } from '@perenos/porting-rules/back-office';
 import { useState } from 'react';
 import { Badge, Group, Stack, Text, Title } from '../../../components/plain';
 import { formatDateTime } from '../../../lib/format';
 import { type FeedbackStatus, staffMessage, type FeedbackThread as Thread, useFeedbackActions } from '../api';
 import { FEEDBACK_STATUS } from './feedback-inbox';
-
-const DELIVERY: Record<Thread['replies'][number]['delivery'], string> = {
-  pending: 'отправляется',
-  sent: 'отправлено',
-  failed: 'не отправлено',
-  skipped: 'не отправлено: почта не настроена',
-};
 
 /** One message: what was written, the replies sent, a reply form, and its state. */
 export function FeedbackThread({ thread }: { thread: Thread }) {
@@ -75,7 +69,7 @@ export function FeedbackThread({ thread }: { thread: Thread }) {
           {thread.replies.map((r) => (
             <Paper key={r.id} withBorder p="sm">
               <Text size="sm" fw={600}>
-                {r.staffName}, {formatDateTime(r.createdAt)} — {DELIVERY[r.delivery]}
+                {r.staffName}, {formatDateTime(r.createdAt)} — {DELIVERY_NAMES[r.delivery].toLowerCase()}
               </Text>
               <Text size="sm">{r.subject}</Text>
               <Text style={{ whiteSpace: 'pre-wrap' }}>{r.body}</Text>

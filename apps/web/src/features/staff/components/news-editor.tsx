@@ -66,7 +66,12 @@ export function NewsEditor({ story }: { story: StaffStory | undefined }) {
   const onSave = () =>
     save.mutate(input, {
       onSuccess: (saved) => {
-        notifications.show({ color: 'green', message: 'Новость сохранена.' });
+        // An address left empty was made from the title: the field shows it.
+        if (saved) setInput((v) => ({ ...v, slug: saved.slug }));
+        notifications.show({
+          color: 'green',
+          message: saved && input.slug.trim() === '' ? `Новость сохранена, адрес: ${saved.slug}` : 'Новость сохранена.',
+        });
         if (!story && saved) navigate(`/staff/news/${saved.id}`, { replace: true });
       },
     });
@@ -120,8 +125,7 @@ export function NewsEditor({ story }: { story: StaffStory | undefined }) {
         />
         <TextInput
           label="Адрес новости"
-          description="Латинские буквы, цифры и дефисы: kak-vybrat-datu"
-          required
+          description="Латинские буквы, цифры и дефисы: kak-vybrat-datu. Оставьте пустым — адрес составится из заголовка."
           value={input.slug}
           onChange={set('slug')}
           error={errors.slug}

@@ -9,7 +9,7 @@ import { formatDateTime } from '../../../lib/format';
 import { getStaffNewsQueryOptions } from '../api';
 import { StoryStateBadge } from './state-badge';
 
-/** Every story, drafts included, newest change first. */
+/** Every story, drafts included, newest first by the story's date (a draft's is the day it was started). */
 export function NewsList() {
   const [page, setPage] = useState(1);
   const list = useQuery(getStaffNewsQueryOptions(page));

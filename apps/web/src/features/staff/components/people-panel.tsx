@@ -31,7 +31,7 @@ export function PeoplePanel() {
   return (
     <Stack gap="xl">
       {change.error && (
-        <Alert color="red" title="Не получилось">
+        <Alert color="red" title="Не получилось" role="alert">
           {staffMessage(change.error)}
         </Alert>
       )}

@@ -1,5 +1,13 @@
-import { Alert, Button, List, Paper, Table, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, List, Pagination, Paper, SegmentedControl, Table, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { formatMsisdn } from '@perenos/phone';
+import {
+  CHANNEL_NAMES,
+  DELIVERY_NAMES,
+  DESK_STAGE_NAMES,
+  PROCESS_MESSAGE_NAMES,
+} from '@perenos/porting-rules/back-office';
+import { endingOf, statusName } from '@perenos/porting-rules/states';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
@@ -7,27 +15,120 @@ import { Anchor, Badge, Group, Stack, Text, Title } from '../../../components/pl
 import { QueryState } from '../../../components/query-state';
 import { ScrollTable } from '../../../components/scroll-table';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import { type DeskOrder, getDeskSearchQueryOptions, staffMessage, useDeskActions } from '../api';
+import {
+  DESK_PAGE_SIZE,
+  type DeskList,
+  type DeskOrder,
+  getDeskListQueryOptions,
+  getDeskSearchQueryOptions,
+  staffMessage,
+  useDeskActions,
+} from '../api';
 
-const STATUS: Record<DeskOrder['status'], string> = {
-  Initialized: 'Черновик',
-  PendingBDPN: 'В работе у БДПН',
-  Done: 'Номер перенесён',
-  Deleted: 'Отменено',
-};
+/** A message of the central database's process in words (a type the table lacks shows as it came). */
+const processMessageName = (type: string) => (PROCESS_MESSAGE_NAMES as Record<string, string>)[type] ?? type;
 
-/** The central database's message types in Russian (the protocol's code stays beside, for the gateway's people). */
-const MESSAGE_NAMES: Record<string, string> = {
-  Accepted: 'Принято БДПН',
-  Rejected: 'Отказ БДПН',
-  DonorCheck: 'Проверка у донора',
-  DonorAccepted: 'Донор подтвердил',
-  DonorRejected: 'Отказ донора',
-  Scheduled: 'Назначено окно переноса',
-  Started: 'Перенос начат',
-  Ported: 'Номер перенесён',
-  Cancelled: 'Отменено',
-};
+/** The state an application is in, in the site's one name (a refusal named for who refused). */
+function stateName(status: DeskOrder['status'], events?: readonly { kind: string }[]): string {
+  return statusName(status, status === 'Deleted' && events ? endingOf(events) : null);
+}
+
+/** The desk's two lists, each a page of ten: under way, and stuck past what the process allows. */
+export function DeskLists() {
+  const [list, setList] = useState<DeskList>('active');
+  const [page, setPage] = useState(1);
+  const shown = useQuery(getDeskListQueryOptions(list, page));
+  const stuck = list === 'stuck';
+  return (
+    <Stack>
+      <SegmentedControl
+        value={list}
+        onChange={(v) => {
+          setList(v as DeskList);
+          setPage(1);
+        }}
+        data={[
+          { value: 'active', label: 'В работе' },
+          { value: 'stuck', label: 'Зависшие' },
+        ]}
+        aria-label="Какие заявления показать"
+        style={{ alignSelf: 'flex-start' }}
+      />
+      <Text size="sm">
+        {stuck
+          ? 'Заявления, которые должны были продвинуться, но стоят: окно переноса или срок ответа владельца номера прошли больше часа назад, ночь переноса прошла без окна, черновик старше срока хранения.'
+          : 'Отправленные заявления, перенос по которым ещё не закончен; сначала те, что ждут дольше.'}
+      </Text>
+      {!shown.data ? (
+        <QueryState isPending={shown.isPending} error={shown.error} />
+      ) : shown.data.data.length === 0 ? (
+        <Text>{stuck ? 'Зависших заявлений нет.' : 'Заявлений в работе нет.'}</Text>
+      ) : (
+        <>
+          <ScrollTable label={stuck ? 'Зависшие заявления' : 'Заявления в работе'} minWidth={720}>
+            <Table striped verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Заявление</Table.Th>
+                  <Table.Th>Номер</Table.Th>
+                  <Table.Th>Где сейчас</Table.Th>
+                  <Table.Th>Отправлено</Table.Th>
+                  <Table.Th>Дата переноса</Table.Th>
+                  {stuck && <Table.Th>Почему зависло</Table.Th>}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {shown.data.data.map((o) => (
+                  <Table.Tr key={o.id}>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/staff/porting/${o.id}`}>
+                        № {o.id}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td className="nowrap">{formatMsisdn(o.msisdn)}</Table.Td>
+                    <Table.Td>
+                      {DESK_STAGE_NAMES[o.stage]}
+                      {o.stage === 'scheduled' && o.windowStart ? `: ${formatDateTime(o.windowStart)}` : ''}
+                      {o.disputedAt && (
+                        <Badge color="orange" variant="light" ml="xs">
+                          Спор
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{o.submittedAt ? formatDateTime(o.submittedAt) : '—'}</Table.Td>
+                    <Table.Td className="nowrap">{o.portationDate ? formatDate(o.portationDate) : '—'}</Table.Td>
+                    {stuck && <Table.Td>{o.stuck ?? '—'}</Table.Td>}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollTable>
+          <Text size="sm" c="dimmed">
+            Всего: {shown.data.totalRows}
+          </Text>
+          {shown.data.totalRows > DESK_PAGE_SIZE && (
+            <Pagination total={Math.ceil(shown.data.totalRows / DESK_PAGE_SIZE)} value={page} onChange={setPage} />
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** The desk's page: find an application, or pick one from the lists. */
+export function DeskHome() {
+  return (
+    <Stack gap="xl">
+      <DeskSearch />
+      <Stack gap="sm">
+        <Title order={2} size="h3">
+          Заявления в работе и зависшие
+        </Title>
+        <DeskLists />
+      </Stack>
+    </Stack>
+  );
+}
 
 /** Find an order by its number or by the phone number it moves. */
 export function DeskSearch() {
@@ -78,9 +179,9 @@ export function DeskSearch() {
                         № {o.id}
                       </Anchor>
                     </Table.Td>
-                    <Table.Td>{o.msisdn}</Table.Td>
+                    <Table.Td className="nowrap">{formatMsisdn(o.msisdn)}</Table.Td>
                     <Table.Td>
-                      {STATUS[o.status]}
+                      {stateName(o.status)}
                       {o.disputedAt && (
                         <Badge color="orange" variant="light" ml="xs">
                           Спор
@@ -109,8 +210,12 @@ export function DeskOrderView({ order }: { order: DeskOrder }) {
       <Paper withBorder p="md">
         <Stack gap={4}>
           <Group gap="sm">
-            <Badge variant="light">{STATUS[order.status]}</Badge>
-            <Text fw={600}>{order.msisdn}</Text>
+            <Badge variant="light" tt="none">
+              {stateName(order.status, order.timeline)}
+            </Badge>
+            <Text fw={600} className="nowrap">
+              {formatMsisdn(order.msisdn)}
+            </Text>
           </Group>
           <Text size="sm">
             {order.fromOperator ?? '—'} → {order.toOperator ?? '—'}, {order.regionName ?? 'регион не указан'}
@@ -153,7 +258,8 @@ export function DeskOrderView({ order }: { order: DeskOrder }) {
         <List size="sm" spacing={4}>
           {order.gateway.messages.map((m) => (
             <List.Item key={m.seq}>
-              {formatDateTime(m.at)} — {MESSAGE_NAMES[m.type] ?? m.type} ({m.type}){m.reason ? `: ${m.reason}` : ''}
+              {formatDateTime(m.at)} — {processMessageName(m.type)}
+              {m.reason ? `: ${m.reason}` : ''}
             </List.Item>
           ))}
         </List>
@@ -179,11 +285,11 @@ export function DeskOrderView({ order }: { order: DeskOrder }) {
               {order.notifications.map((n) => (
                 <Table.Tr key={n.id}>
                   <Table.Td>{formatDateTime(n.createdAt)}</Table.Td>
-                  <Table.Td>{n.channel === 'sms' ? 'SMS' : 'E-mail'}</Table.Td>
+                  <Table.Td>{CHANNEL_NAMES[n.channel]}</Table.Td>
                   <Table.Td>{n.recipient}</Table.Td>
                   <Table.Td>{n.body}</Table.Td>
                   <Table.Td>
-                    {n.status}
+                    {DELIVERY_NAMES[n.status]}
                     {n.error ? ` (${n.error})` : ''}
                   </Table.Td>
                 </Table.Tr>
@@ -205,7 +311,11 @@ export function DeskOrderView({ order }: { order: DeskOrder }) {
           onClick={() =>
             actions.resend.mutate(undefined, {
               onSuccess: () =>
-                notifications.show({ color: 'green', message: 'Последнее уведомление отправлено ещё раз.' }),
+                notifications.show({
+                  color: 'green',
+                  title: 'Уведомление отправлено',
+                  message: 'Последнее уведомление отправлено ещё раз: абонент получит его копию.',
+                }),
             })
           }
         >

@@ -1,4 +1,5 @@
 import { Button } from '@mantine/core';
+import { ROLE_NAMES as ROLES } from '@perenos/porting-rules/back-office';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Page } from '../../../components/page';
@@ -50,12 +51,8 @@ export const STAFF_SECTIONS: StaffSection[] = [
   { key: 'audit', label: 'Журнал', role: 'admin', about: 'Кто, что и когда сделал в служебном разделе.' },
 ];
 
-export const ROLE_NAMES: Record<StaffRole, string> = {
-  editor: 'редактор новостей',
-  catalogue: 'каталог тарифов',
-  support: 'поддержка',
-  admin: 'администратор',
-};
+/** The roles' names: the back office's table's (the audit says them too). */
+export const ROLE_NAMES: Record<StaffRole, string> = ROLES;
 
 /** A back-office page: its title, the sections the person's roles open, then the section itself. */
 export function StaffFrame({

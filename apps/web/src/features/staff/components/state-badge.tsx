@@ -1,10 +1,11 @@
+import { STORY_STATE_NAMES } from '@perenos/porting-rules/back-office';
 import { Badge } from '../../../components/plain';
 import type { StaffStory } from '../api';
 
 const STATES: Record<StaffStory['state'], { label: string; color: string }> = {
-  draft: { label: 'Черновик', color: 'gray' },
-  scheduled: { label: 'Запланирована', color: 'orange' },
-  published: { label: 'На сайте', color: 'green' },
+  draft: { label: STORY_STATE_NAMES.draft, color: 'gray' },
+  scheduled: { label: STORY_STATE_NAMES.scheduled, color: 'orange' },
+  published: { label: STORY_STATE_NAMES.published, color: 'green' },
 };
 
 /** Where a story stands: draft, scheduled, or on the site. */
