@@ -7,6 +7,8 @@ import { errorPage, loginPage } from './page';
 import { createTokenSigner, type StandinTokenAlg } from './tokens';
 
 export { fullName, STANDIN_CITIZENS, type StandinCitizen } from './citizens';
+// The Госключ stand-in checks its clients' signed requests as this one checks `client_secret`.
+export { certificateDer, verifyDetachedCms } from './cms';
 export type { StandinTokenAlg } from './tokens';
 
 /** ESIA's issuer, exactly as the real one writes it. */
