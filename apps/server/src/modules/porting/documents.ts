@@ -1,6 +1,7 @@
 import { formatMsisdn } from '@perenos/phone';
 import type { EventAttributes } from 'ics';
 import { formatDay, formatDayLong, moscowDay, moscowMidnight } from '../../lib/moscow';
+import type { ContractTerms } from './contract-terms';
 import type { ApplicationContent } from './document-drawing';
 import { STATUS_NAMES } from './events';
 import type { PresentedOrder } from './presenter';
@@ -89,12 +90,18 @@ export function calendarEvent(
   };
 }
 
-/** What the application PDF says: every line of it, worded from the order. */
+/** The recipient's contract terms as a section of the application: the document the person signs carries them. */
+export function termsSection(terms: ContractTerms): NonNullable<ApplicationContent['sections']>[number] {
+  return { title: `${terms.title} (редакция ${terms.version})`, points: terms.points };
+}
+
+/** What the application PDF says: every line of it, worded from the order, with the recipient's terms when known. */
 export function applicationContent(
   order: PresentedOrder,
   applicant: { fullName: string },
   window: { start: Date; end: Date } | null,
   filedAt: Date | null,
+  terms: ContractTerms | null = null,
 ): ApplicationContent {
   const windowText = window
     ? `${formatDayLong(moscowDay(window.start))}, 00:00–06:00 по московскому времени`
@@ -129,5 +136,6 @@ export function applicationContent(
       'Если утром новая SIM-карта не работает, перезагрузите телефон, затем позвоните в поддержку нового оператора и назовите номер заявления.',
       'Заявление можно отозвать, пока БДПН не назначила окно переноса.',
     ],
+    ...(terms ? { sections: [termsSection(terms)] } : {}),
   };
 }

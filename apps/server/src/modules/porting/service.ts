@@ -133,6 +133,11 @@ export interface PortingDeps {
   /** Whether SMS can be sent (confirmation codes need it). */
   smsEnabled: boolean;
   watch: NumberWatch;
+  /**
+   * Госключ (porting/signature): while `required`, a signed application replaces the consent tick, and
+   * `problem` says why a submit of the order as it stands may not go on (no valid signature of it).
+   */
+  signing?: { required(): boolean; problem(db: Database, order: repo.OrderRow): Promise<string | null> };
 }
 
 /** Who asks: a signed-in user, and the browser (the owner cookie), either may be missing. */
@@ -662,7 +667,11 @@ export async function submitOrder(
       `Дата ${formatDay(order.portationDate)} уже недоступна: выберите дату с ${formatDay(window.earliest)} по ${formatDay(window.latest)}.`,
     ];
   }
-  if (!body.consent) {
+  const signed = deps.signing?.required() === true;
+  const asFiled = (row: repo.OrderRow): repo.OrderRow => ({ ...row, ...(sim && 'columns' in sim ? sim.columns : {}) });
+  const unsigned = signed ? await deps.signing?.problem(deps.db, asFiled(order)) : null;
+  if (unsigned) errors.signature = [unsigned];
+  if (!signed && !body.consent) {
     errors.consent = ['Подтвердите согласие на перенос номера и обработку персональных данных.'];
   }
   const applicant = await repo.findApplicant(deps.db, owner.userId);
@@ -706,6 +715,9 @@ export async function submitOrder(
       await repo.holdApplicant(tx, owner.userId);
       const locked = await repo.lockOrder(tx, id);
       if (locked?.status !== 'Initialized') throw notEditable(locked?.status ?? 'Deleted');
+      // The signature must say what is filed, as it stands under the lock.
+      const stale = signed ? await deps.signing?.problem(tx, asFiled(locked)) : null;
+      if (stale) throw validationProblem({ signature: [stale] });
       await repo.updateOrder(
         tx,
         id,
