@@ -11,6 +11,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, CITIZENS, type CookieJar, signIn } from '../../../../test/esia';
 import { ACCEPTED, operatorIdOf, pdfText, tariffOf } from '../../../../test/porting';
+import { signInStaff, staffCall } from '../../../../test/staff';
 import { addDays, moscowDay } from '../../../lib/moscow';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { setFeature } from '../../settings/repository';
@@ -100,6 +101,9 @@ async function signature(jar: CookieJar, id: number) {
 // Drawing the PDF starts a worker thread, and OpenSSL runs a few child processes per signature.
 const SLOW = { timeout: 120_000 };
 
+/** Иванов's application, signed and filed by the first tests. */
+let signedOrder: number;
+
 describe('signing in Госключ', SLOW, () => {
   let id: number;
   let pdf: LightMyRequestResponse;
@@ -107,6 +111,7 @@ describe('signing in Госключ', SLOW, () => {
 
   it('sends the application with the terms for 15 minutes, and the person’s «Подписать» at the stand-in makes it signed and verified', async () => {
     id = await draft(ivanov, '79037654321');
+    signedOrder = id;
     const before = Date.now();
     const started = await api('POST', `/v1/order/portation/${id}/signature`, ivanov);
     expect(started.statusCode, started.body).toBe(200);
@@ -351,6 +356,77 @@ describe('the person’s answers and the rules of a signing', SLOW, () => {
     } finally {
       await setFeature(t.app.db, 'Goskey', true);
       await t.app.features.refresh();
+    }
+  });
+});
+
+describe('the porting desk', SLOW, () => {
+  it('shows support who signed and the certificate, checks the signature again and hands out the files, each audited', async () => {
+    // Морозов of the stand-in works in support (and reads the audit as an admin).
+    const support = await signInStaff(t.app, '1000000009', ['support', 'admin']);
+    const url = `/api/v1/staff/porting/orders/${signedOrder}`;
+    const view = await staffCall(t.app, support, 'GET', `${url}/signature`);
+    expect(view.statusCode, view.body).toBe(200);
+    expect(view.json()).toMatchObject({ status: 'signed', reason: null });
+    expect(view.json().certificate.subject).toContain('CN=Иванов Иван Иванович');
+    expect(view.json().certificate.serial).toMatch(/^[0-9A-F]+$/);
+    expect(Date.parse(view.json().certificate.validTo)).toBeGreaterThan(Date.now());
+
+    const check = await staffCall(t.app, support, 'POST', `${url}/signature/verify`);
+    expect(check.statusCode, check.body).toBe(200);
+    expect(check.json()).toMatchObject({ valid: true, reason: null });
+    expect(check.json().certificate.serial).toBe(view.json().certificate.serial);
+
+    // The owner's address serves support too; the desk's own addresses serve the signed PDF.
+    const sig = await api('GET', `/v1/order/portation/${signedOrder}/application.pdf.sig`, null);
+    expect(sig.statusCode).toBe(401);
+    const asSupport = await staffCall(
+      t.app,
+      support,
+      'GET',
+      `/api/v1/order/portation/${signedOrder}/application.pdf.sig`,
+    );
+    expect(asSupport.statusCode).toBe(200);
+    expect(asSupport.headers['content-type']).toBe('application/pkcs7-signature');
+    const pdf = await staffCall(t.app, support, 'GET', `${url}/application.pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const audit = (await staffCall(t.app, support, 'GET', `/api/v1/staff/audit?target=order:${signedOrder}`))
+      .json()
+      .data.map((e: { action: string }) => e.action);
+    expect(audit).toEqual([
+      'porting.signature.download',
+      'porting.signature.download',
+      'porting.signature.verify',
+      'porting.signature.view',
+    ]);
+    // Nobody without the role sees the desk's view.
+    expect((await api('GET', `${url.replace('/api', '')}/signature`, petrova)).statusCode).toBe(404);
+  });
+
+  it('«Проверить подпись» says so when the roots the site trusts no longer hold the signature', async () => {
+    const support = await signInStaff(t.app, '1000000009', ['support']);
+    const now = new Date();
+    const other = await issueCertificate({
+      profile: 'root',
+      subject: [['CN', 'Другой корневой УЦ']],
+      notBefore: new Date(now.getTime() - DAY),
+      notAfter: new Date(now.getTime() + DAY),
+    });
+    const trusted = sd.trustedRoots;
+    sd.trustedRoots = other.certificatePem;
+    try {
+      const check = await staffCall(
+        t.app,
+        support,
+        'POST',
+        `/api/v1/staff/porting/orders/${signedOrder}/signature/verify`,
+      );
+      expect(check.json()).toMatchObject({ valid: false });
+      expect(check.json().reason).toMatch(/не доверенным удостоверяющим центром/);
+    } finally {
+      sd.trustedRoots = trusted;
     }
   });
 });
