@@ -4,7 +4,8 @@
  */
 
 function esc(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  // «№ 24» never breaks between the sign and the number.
+  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`).replace(/№ /g, '№&nbsp;');
 }
 
 const STYLE = `
@@ -13,11 +14,11 @@ body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;b
 header{background:#17367a;color:#fff;padding:16px 20px}
 header h1{margin:0;font-size:21px}
 header p{margin:4px 0 0;font-size:14px;color:#e3eaf7}
-main{max-width:760px;margin:0 auto;padding:20px 16px;display:grid;gap:14px}
+main{max-width:760px;margin:0 auto;padding:20px 16px;display:grid;grid-template-columns:minmax(0,1fr);gap:14px}
 .warn{background:#fff4e5;border:1px solid #e0a64b;border-radius:8px;padding:10px 14px;font-size:14px;margin:0}
 section{background:#fff;border-radius:10px;padding:16px;box-shadow:0 1px 3px rgba(0,0,0,.12)}
 h2{font-size:18px;margin:0 0 8px}
-p{margin:0 0 8px}
+p{margin:0 0 8px;overflow-wrap:anywhere}
 dl{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:4px 12px;margin:8px 0;font-size:14px}
 dt{color:#4a5470}dd{margin:0;min-width:0}
 .hash{font-family:ui-monospace,"DejaVu Sans Mono",monospace;font-size:13px;overflow-wrap:anywhere;word-break:break-all}
@@ -79,7 +80,7 @@ export function packagePage(prefix: string, view: PackageView): string {
   const documents = view.documents
     .map(
       (d) => `<section aria-labelledby="doc-${d.index}">
-<h2 id="doc-${d.index}">${esc(d.title)}</h2>
+<h2 id="doc-${d.index}">${d.title === view.title ? `Документ${view.documents.length > 1 ? ` ${d.index + 1}` : ''}` : esc(d.title)}</h2>
 <dl>
 <dt>Файл</dt><dd><a href="${base}/documents/${d.index}" target="_blank" rel="noopener">${esc(d.name)}</a> (PDF, ${kilobytes(d.bytes)})</dd>
 <dt>Хэш ГОСТ Р 34.11-2012 (Стрибог-256)</dt><dd class="hash" data-testid="document-hash">${esc(d.hash)}</dd>

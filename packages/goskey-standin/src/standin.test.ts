@@ -168,7 +168,7 @@ describe('a package', { timeout: 60_000 }, () => {
 
     const page = await app.inject({ method: 'GET', url: `${PREFIX}/packages/${packageId}` });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('Заявление на перенос номера № 7');
+    expect(page.body).toContain('Заявление на перенос номера №&nbsp;7');
     expect(page.body).toContain('Иванов Иван Иванович');
     const streebog = (
       await run('sh', [

@@ -397,8 +397,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Подпись заявления в Госключе: ждёт, подписано, отказ, срок истёк
-         * @description Только владельцу заявления; 404, если заявление на подпись не отправлялось. Подписанное заявление скачивается как application.pdf, подпись — application.pdf.sig.
+         * Подпись заявления в Госключе: не отправлялось, ждёт, подписано, отказ, срок истёк, не принята
+         * @description Только владельцу заявления; status none — заявление на подпись ещё не отправлялось. Подписанное заявление скачивается как application.pdf, подпись — application.pdf.sig.
          */
         get: operations["getPortationSignature"];
         put?: never;
@@ -1722,20 +1722,17 @@ export interface components {
             expiresAt: string;
         };
         PortationSignature: {
-            /** @description pending — ждёт подписи в Госключе; signed — подписано, подпись проверена сайтом; refused — человек отказался; expired — 15 минут прошли без ответа; failed — подпись не принята или Госключ не ответил (причина в reason) */
-            status: "pending" | "signed" | "refused" | "expired" | "failed";
-            /** Format: date-time */
-            requestedAt: string;
-            /** Format: date-time */
-            expiresAt: string;
+            /** @description none — заявление ещё не отправлялось на подпись; pending — ждёт подписи в Госключе; signed — подписано, подпись проверена сайтом; refused — человек отказался; expired — 15 минут прошли без ответа; failed — подпись не принята или Госключ не ответил (причина в reason) */
+            status: "none" | "pending" | "signed" | "refused" | "expired" | "failed";
+            requestedAt: string | null;
+            expiresAt: string | null;
             /** @description Время подписания, указанное в подписи */
             signedAt: string | null;
             /** @description Подписанный документ говорит то же, что заявление сейчас (после изменения заявления нужно подписать снова) */
             current: boolean;
             /** @description Почему подписи нет (refused, expired, failed) */
             reason: string | null;
-            /** @description Хэш ГОСТ Р 34.11-2012 (Стрибог-256) отправленного на подпись PDF, hex */
-            documentHash: string;
+            documentHash: string | null;
             certificate: components["schemas"]["SignatureCertificate"] | null;
         };
         StaffPortingSignature: {

@@ -51,20 +51,13 @@ export const getPortationTermsQueryOptions = (id: number) =>
   });
 
 /**
- * The order's signing in Госключ (owner only), or null when it was never sent for signing. Its key lies
- * under the order's, so the live stream's refetch of the order refetches it too.
+ * The order's signing in Госключ (owner only; `none` before it was first sent). Its key lies under the
+ * order's, so the live stream's refetch of the order refetches it too.
  */
 export const getPortationSignatureQueryOptions = (id: number) =>
   queryOptions({
     queryKey: ['portation', 'detail', { id }, 'signature'] as const,
-    queryFn: async (): Promise<PortationSignature | null> => {
-      try {
-        return (await api.get('/api/v1/order/portation/{id}/signature', { path: { id } })) ?? null;
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
+    queryFn: async () => api.get('/api/v1/order/portation/{id}/signature', { path: { id } }),
     retry: retryOnce,
   });
 

@@ -56,9 +56,9 @@ const signatureRoutes: FastifyPluginAsyncTypebox<{ sd: SigningDeps }> = async (a
         operationId: 'getPortationSignature',
         security: ORDER_OWNER,
         tags: TAGS,
-        summary: 'Подпись заявления в Госключе: ждёт, подписано, отказ, срок истёк',
+        summary: 'Подпись заявления в Госключе: не отправлялось, ждёт, подписано, отказ, срок истёк, не принята',
         description:
-          'Только владельцу заявления; 404, если заявление на подпись не отправлялось. Подписанное заявление скачивается как application.pdf, подпись — application.pdf.sig.',
+          'Только владельцу заявления; status none — заявление на подпись ещё не отправлялось. Подписанное заявление скачивается как application.pdf, подпись — application.pdf.sig.',
         params: OrderIdParams,
         response: { 200: Type.Ref('PortationSignature'), 400: ProblemRef, 401: ProblemRef, 404: ProblemRef },
       },

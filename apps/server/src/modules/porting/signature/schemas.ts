@@ -3,6 +3,9 @@ import { type TSchema, Type } from 'typebox';
 const When = Type.String({ format: 'date-time' });
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
+const STATUS_TEXT =
+  'pending — ждёт подписи в Госключе; signed — подписано, подпись проверена сайтом; refused — человек отказался; expired — 15 минут прошли без ответа; failed — подпись не принята или Госключ не ответил (причина в reason)';
+
 /** The statuses of a signing, as the API names them. */
 export const SignatureStatus = Type.Union(
   [
@@ -12,10 +15,7 @@ export const SignatureStatus = Type.Union(
     Type.Literal('expired'),
     Type.Literal('failed'),
   ],
-  {
-    description:
-      'pending — ждёт подписи в Госключе; signed — подписано, подпись проверена сайтом; refused — человек отказался; expired — 15 минут прошли без ответа; failed — подпись не принята или Госключ не ответил (причина в reason)',
-  },
+  { description: STATUS_TEXT },
 );
 
 const CertificateSchema = Type.Object(
@@ -39,16 +39,20 @@ export const SignatureStartedSchema = Type.Object(
 
 export const SignatureSchema = Type.Object(
   {
-    status: SignatureStatus,
-    requestedAt: When,
-    expiresAt: When,
+    status: Type.Union([Type.Literal('none'), ...SignatureStatus.anyOf], {
+      description: `none — заявление ещё не отправлялось на подпись; ${STATUS_TEXT}`,
+    }),
+    requestedAt: Nullable(When),
+    expiresAt: Nullable(When),
     signedAt: Type.Union([When, Type.Null()], { description: 'Время подписания, указанное в подписи' }),
     current: Type.Boolean({
       description:
         'Подписанный документ говорит то же, что заявление сейчас (после изменения заявления нужно подписать снова)',
     }),
     reason: Type.Union([Type.String(), Type.Null()], { description: 'Почему подписи нет (refused, expired, failed)' }),
-    documentHash: Type.String({ description: 'Хэш ГОСТ Р 34.11-2012 (Стрибог-256) отправленного на подпись PDF, hex' }),
+    documentHash: Nullable(
+      Type.String({ description: 'Хэш ГОСТ Р 34.11-2012 (Стрибог-256) отправленного на подпись PDF, hex' }),
+    ),
     certificate: Type.Union([Type.Ref('SignatureCertificate'), Type.Null()]),
   },
   { $id: 'PortationSignature' },

@@ -202,12 +202,23 @@ function waiting(row: SignatureRow): HttpProblem {
   });
 }
 
-/** Where the owner's signing stands (404 when none was asked). */
+/** Where the owner's signing stands; `none` before the application was first sent for signing. */
 export async function signingStatus(sd: SigningDeps, owner: Owner, id: number) {
   const deps = sd.porting;
   const view = await ownedOrder(deps, owner, id);
   const row = await findSignature(deps.db, id);
-  if (!row) throw notFound('Заявление ещё не отправлялось на подпись в Госключ.');
+  if (!row) {
+    return {
+      status: 'none' as const,
+      requestedAt: null,
+      expiresAt: null,
+      signedAt: null,
+      current: false,
+      reason: null,
+      documentHash: null,
+      certificate: null,
+    };
+  }
   const status = publicStatus(row, deps.now());
   const current = row.factsHash === (await factsOf(deps.db, view.order, deps.keys.seal));
   return {

@@ -59,7 +59,7 @@ export function GoskeySigning({
     refetchInterval: (query) => (query.state.data?.status === 'pending' ? 15_000 : false),
   });
   const start = useStartSignature(order.id);
-  const data = signature.data ?? null;
+  const data = signature.data && signature.data.status !== 'none' ? signature.data : null;
   const pending = data?.status === 'pending';
   useAccountEvents(pending);
 
@@ -80,7 +80,7 @@ export function GoskeySigning({
         <Stack gap="xs">
           <Text size="sm">
             Откройте приложение «Госключ» на телефоне: там ждёт заявление № {order.id}. Подпишите его до{' '}
-            <b>{clockOf(data.expiresAt)}</b> (МСК) — эта страница обновится сама.
+            <b>{data.expiresAt ? clockOf(data.expiresAt) : ''}</b> (МСК) — эта страница обновится сама.
           </Text>
           <Group gap="xs">
             <Loader size="xs" aria-hidden />
@@ -100,7 +100,7 @@ export function GoskeySigning({
         </Stack>
       </Alert>
     );
-  } else if (data?.status === 'signed' && data.current && data.certificate) {
+  } else if (data && isSigned(data) && data.certificate) {
     const c = data.certificate;
     body = (
       <Alert color="green" title="Заявление подписано в Госключе" data-testid="goskey-signed">
@@ -122,7 +122,8 @@ export function GoskeySigning({
       </Alert>
     );
   } else {
-    const ended = data && data.status !== 'signed' && data.status !== 'pending' ? ENDED[data.status] : null;
+    const ended =
+      data?.status === 'refused' || data?.status === 'expired' || data?.status === 'failed' ? ENDED[data.status] : null;
     const stale = data?.status === 'signed' && !data.current;
     body = (
       <Stack gap="sm" align="flex-start">
