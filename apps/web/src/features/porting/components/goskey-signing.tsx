@@ -91,7 +91,8 @@ export function GoskeySigning({
           {demo && (
             <Text size="xs" c="dimmed">
               Демонстрационный режим: приложение заменяет{' '}
-              <Anchor href="/goskey-standin/" target="_blank" size="xs">
+              {/* The theme's green on the alert's blue is too faint: the link keeps the text's colour. */}
+              <Anchor href="/goskey-standin/" target="_blank" size="xs" c="inherit" underline="always">
                 тестовый Госключ
               </Anchor>
               .
