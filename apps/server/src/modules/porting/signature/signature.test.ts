@@ -369,6 +369,9 @@ describe('the porting desk', SLOW, () => {
     expect(view.statusCode, view.body).toBe(200);
     expect(view.json()).toMatchObject({ status: 'signed', reason: null });
     expect(view.json().certificate.subject).toContain('CN=Иванов Иван Иванович');
+    // The СНИЛС is the person's data: the desk shows its last two digits only.
+    expect(view.json().certificate.subject).toContain('СНИЛС=•••••••••95');
+    expect(view.body).not.toContain('11223344595');
     expect(view.json().certificate.serial).toMatch(/^[0-9A-F]+$/);
     expect(Date.parse(view.json().certificate.validTo)).toBeGreaterThan(Date.now());
 

@@ -10,10 +10,18 @@ import { type SigningDeps, verifyKept } from './service';
  * check leaves an audit record in the transaction that reads what it shows.
  */
 
+/**
+ * A certificate's subject as support reads it: the holder's name, their СНИЛС masked but its last two
+ * digits (the full number is the person's data, shown nowhere on the desk; decision 129).
+ */
+function maskSnils(subject: string): string {
+  return subject.replace(/(СНИЛС=)\d{9}(\d{2})/g, '$1•••••••••$2');
+}
+
 function certificateOf(row: NonNullable<Awaited<ReturnType<typeof findSignature>>>) {
   return row.certificateSerial
     ? {
-        subject: row.certificateSubject ?? '',
+        subject: maskSnils(row.certificateSubject ?? ''),
         serial: row.certificateSerial,
         issuer: row.certificateIssuer ?? '',
         validFrom: row.certificateValidFrom?.toISOString() ?? null,
@@ -65,7 +73,7 @@ export async function recheckSignature(sd: SigningDeps, actor: StaffActor, id: n
   });
   const certificate = verdict.certificate
     ? {
-        subject: verdict.certificate.subject,
+        subject: maskSnils(verdict.certificate.subject),
         serial: verdict.certificate.serial,
         issuer: verdict.certificate.issuer,
         validFrom: verdict.certificate.validFrom.toISOString(),
