@@ -1736,15 +1736,13 @@ export interface components {
             certificate: components["schemas"]["SignatureCertificate"] | null;
         };
         StaffPortingSignature: {
-            /** @description pending — ждёт подписи в Госключе; signed — подписано, подпись проверена сайтом; refused — человек отказался; expired — 15 минут прошли без ответа; failed — подпись не принята или Госключ не ответил (причина в reason) */
-            status: "pending" | "signed" | "refused" | "expired" | "failed";
-            /** Format: date-time */
-            requestedAt: string;
-            /** Format: date-time */
-            expiresAt: string;
+            /** @description none — заявление не отправлялось на подпись; pending — ждёт подписи в Госключе; signed — подписано, подпись проверена сайтом; refused — человек отказался; expired — 15 минут прошли без ответа; failed — подпись не принята или Госключ не ответил (причина в reason) */
+            status: "none" | "pending" | "signed" | "refused" | "expired" | "failed";
+            requestedAt: string | null;
+            expiresAt: string | null;
             signedAt: string | null;
             reason: string | null;
-            documentHash: string;
+            documentHash: string | null;
             certificate: components["schemas"]["SignatureCertificate"] | null;
             /** @description Когда сайт последний раз проверял подпись */
             verifiedAt: string | null;

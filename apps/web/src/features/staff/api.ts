@@ -239,18 +239,11 @@ export const getDeskOrderQueryOptions = (id: number) =>
 export type DeskSignature = Schemas['StaffPortingSignature'];
 export type DeskSignatureCheck = Schemas['StaffPortingSignatureCheck'];
 
-/** The order's signing in Госключ as support sees it (each read audited); null when it was never sent to sign. */
+/** The order's signing in Госключ as support sees it (each read audited; `none` when it was never sent to sign). */
 export const getDeskSignatureQueryOptions = (id: number) =>
   queryOptions({
     queryKey: ['staff', 'detail', { kind: 'porting-signature', id }],
-    queryFn: async (): Promise<DeskSignature | null> => {
-      try {
-        return (await api.get('/api/v1/staff/porting/orders/{id}/signature', { path: { id } })) ?? null;
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
+    queryFn: async () => api.get('/api/v1/staff/porting/orders/{id}/signature', { path: { id } }),
     retry: false,
   });
 

@@ -60,12 +60,14 @@ export const SignatureSchema = Type.Object(
 
 export const StaffSignatureSchema = Type.Object(
   {
-    status: SignatureStatus,
-    requestedAt: When,
-    expiresAt: When,
+    status: Type.Union([Type.Literal('none'), ...SignatureStatus.anyOf], {
+      description: `none — заявление не отправлялось на подпись; ${STATUS_TEXT}`,
+    }),
+    requestedAt: Nullable(When),
+    expiresAt: Nullable(When),
     signedAt: Nullable(When),
     reason: Nullable(Type.String()),
-    documentHash: Type.String(),
+    documentHash: Nullable(Type.String()),
     certificate: Type.Union([Type.Ref('SignatureCertificate'), Type.Null()]),
     verifiedAt: Type.Union([When, Type.Null()], { description: 'Когда сайт последний раз проверял подпись' }),
   },

@@ -406,6 +406,17 @@ describe('the porting desk', SLOW, () => {
     ]);
     // Nobody without the role sees the desk's view.
     expect((await api('GET', `${url.replace('/api', '')}/signature`, petrova)).statusCode).toBe(404);
+
+    // An order never sent for signing says so, and nothing of a person was read to be audited.
+    const ahmedov = (await signIn(t.app, '1000000007')).jar;
+    const unsigned = await draft(ahmedov, '79881112233');
+    const none = await staffCall(t.app, support, 'GET', `/api/v1/staff/porting/orders/${unsigned}/signature`);
+    expect(none.json()).toMatchObject({ status: 'none', certificate: null, documentHash: null });
+    const noAudit = (await staffCall(t.app, support, 'GET', `/api/v1/staff/audit?target=order:${unsigned}`)).json();
+    expect(noAudit.data).toEqual([]);
+    expect((await staffCall(t.app, support, 'GET', '/api/v1/staff/porting/orders/999999/signature')).statusCode).toBe(
+      404,
+    );
   });
 
   it('«Проверить подпись» says so when the roots the site trusts no longer hold the signature', async () => {

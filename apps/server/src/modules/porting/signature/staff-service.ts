@@ -30,12 +30,19 @@ function certificateOf(row: NonNullable<Awaited<ReturnType<typeof findSignature>
     : null;
 }
 
-/** The order's signing for the desk: who signed (the certificate), when, and the last check. */
+/**
+ * The order's signing for the desk: who signed (the certificate), when, and the last check; `none` (and
+ * no audit record: nothing of the person is read) for an order never sent for signing.
+ */
 export async function deskSignature(deps: PortingDeps, actor: StaffActor, id: number) {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     const row = await findSignature(tx, id);
-    if (!row) throw notFound('Заявление не отправлялось на подпись в Госключ.');
+    if (!row) {
+      if (!(await orderOwner(tx, id))) throw notFound();
+      const nothing = { requestedAt: null, expiresAt: null, signedAt: null, reason: null, documentHash: null };
+      return { status: 'none' as const, ...nothing, certificate: null, verifiedAt: null };
+    }
     await audit(tx, actor, 'porting.signature.view', `order:${id}`, { status: row.status });
     const lapsed = row.status === 'pending' && row.expiresAt.getTime() <= now.getTime();
     return {

@@ -283,6 +283,7 @@ export function DeskOrderView({ order }: { order: DeskOrder }) {
 }
 
 const SIGNATURE_STATUS: Record<DeskSignature['status'], string> = {
+  none: 'Не отправлялось на подпись',
   pending: 'Ждёт подписи',
   signed: 'Подписано, подпись проверена',
   refused: 'Заявитель отказался',
@@ -306,7 +307,7 @@ function DeskSignatureSection({ id }: { id: number }) {
           <Alert color="red">{staffMessage(signature.error)}</Alert>
         ) : signature.isPending ? (
           <QueryState isPending error={null} />
-        ) : !s ? (
+        ) : !s || s.status === 'none' ? (
           <Text size="sm">Заявление не отправлялось на подпись в Госключ.</Text>
         ) : (
           <>
@@ -318,7 +319,7 @@ function DeskSignatureSection({ id }: { id: number }) {
                 {SIGNATURE_STATUS[s.status]}
               </Badge>
               <Text size="sm">
-                Отправлено на подпись {formatDateTime(s.requestedAt)}
+                Отправлено на подпись {s.requestedAt ? formatDateTime(s.requestedAt) : '—'}
                 {s.signedAt ? `, подписано ${formatDateTime(s.signedAt)}` : ''}
               </Text>
             </Group>
