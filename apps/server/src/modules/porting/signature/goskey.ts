@@ -75,6 +75,8 @@ export function createHttpGoskey(options: {
   const doFetch = options.fetch ?? ((url: string, init?: RequestInit) => fetch(url, init));
   const now = options.now ?? (() => new Date());
   let token: { value: string; until: number } | null = null;
+  /** A token being asked for: calls that need one meanwhile wait for it rather than ask again. */
+  let asking: Promise<string> | null = null;
 
   async function call(method: 'GET' | 'POST', path: string, body?: unknown, bearer?: string) {
     let res: Response;
@@ -101,8 +103,15 @@ export function createHttpGoskey(options: {
     return { status: res.status, json };
   }
 
-  async function accessToken(): Promise<string> {
-    if (token && token.until > now().getTime()) return token.value;
+  function accessToken(): Promise<string> {
+    if (token && token.until > now().getTime()) return Promise.resolve(token.value);
+    asking ??= newToken().finally(() => {
+      asking = null;
+    });
+    return asking;
+  }
+
+  async function newToken(): Promise<string> {
     const timestamp = now().toISOString();
     const signature = await options.signer.sign(options.apiKey + timestamp);
     const res = await call('POST', '/api/v1/token', { apiKey: options.apiKey, timestamp, signature });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createGoskeyStandin, type GoskeyStandin } from '@perenos/goskey-standin';
-import { checkGostEngine, pemCertificates } from '@perenos/gost';
+import { checkGostEngine, GostUnavailable, pemCertificates } from '@perenos/gost';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AppConfig, ConfigError } from '../../../config/env';
@@ -40,31 +40,41 @@ export default fp(
     if (cfg.standin) {
       // The demo's API key: derived, never stored; the stand-in keeps only its hash.
       const apiKey = deriveKey(opts.config.sessionSecret, 'goskey standin api key').toString('hex');
-      standin = await createGoskeyStandin({
-        dataDir: cfg.standinDir,
-        clients: esia?.demoCertificate
-          ? [
-              {
-                name: 'Перенос номера',
-                apiKeyHash: createHash('sha256').update(apiKey).digest('hex'),
-                certificate: esia.demoCertificate,
-              },
-            ]
-          : [],
-      });
-      await app.register(standin.plugin, { prefix: GOSKEY_STANDIN_PREFIX });
-      trustedRoots = standin.rootPem;
-      if (esia && cfg.apiUrl === undefined) {
-        goskey = createHttpGoskey({
-          baseUrl: GOSKEY_STANDIN_PREFIX,
-          apiKey,
-          signer: esia.signer,
-          fetch: selfFetch(app),
+      try {
+        standin = await createGoskeyStandin({
+          dataDir: cfg.standinDir,
+          clients: esia?.demoCertificate
+            ? [
+                {
+                  name: 'Перенос номера',
+                  apiKeyHash: createHash('sha256').update(apiKey).digest('hex'),
+                  certificate: esia.demoCertificate,
+                },
+              ]
+            : [],
         });
+      } catch (err) {
+        // A demo without the GOST engine still starts: only signing in Госключ is unavailable (503).
+        if (!(err instanceof GostUnavailable)) throw err;
+        app.log.warn({ err }, 'Тестовый Госключ не запущен: нужен OpenSSL с движком ГОСТ');
+      }
+      if (standin) {
+        await app.register(standin.plugin, { prefix: GOSKEY_STANDIN_PREFIX });
+        trustedRoots = standin.rootPem;
+        if (esia && cfg.apiUrl === undefined) {
+          goskey = createHttpGoskey({
+            baseUrl: GOSKEY_STANDIN_PREFIX,
+            apiKey,
+            signer: esia.signer,
+            fetch: selfFetch(app),
+          });
+        }
       }
     }
     if (cfg.apiUrl !== undefined && esia) {
       goskey = createHttpGoskey({ baseUrl: cfg.apiUrl, apiKey: cfg.apiKey ?? '', signer: esia.signer });
+      // Signatures are checked by Debian's OpenSSL with the GOST engine: missing, the site does not start.
+      await checkGostEngine();
     }
     if (cfg.trustedRootsPath) {
       trustedRoots = readFileSync(cfg.trustedRootsPath, 'utf8');
@@ -72,9 +82,7 @@ export default fp(
         throw new ConfigError(`GOSKEY_TRUSTED_ROOTS: в файле ${cfg.trustedRootsPath} нет сертификатов PEM.`);
       }
     }
-    // Signatures are checked by Debian's OpenSSL with the GOST engine: missing, the site does not start.
-    if (goskey) await checkGostEngine();
-    else app.log.warn('Подпись в Госключе не настроена: задайте GOSKEY_API_URL и связанные параметры');
+    if (!goskey) app.log.warn('Подпись в Госключе не настроена: задайте GOSKEY_API_URL и связанные параметры');
 
     const sd: SigningDeps = {
       porting: app.porting.deps,
