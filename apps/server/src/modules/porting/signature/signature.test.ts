@@ -14,9 +14,11 @@ import { ACCEPTED, operatorIdOf, pdfText, tariffOf } from '../../../../test/port
 import { signInStaff, staffCall } from '../../../../test/staff';
 import { addDays, moscowDay } from '../../../lib/moscow';
 import { createTestApp, type TestApp } from '../../../test/app';
+import { forgetExpiredPersonalData } from '../../privacy/service';
 import { setFeature } from '../../settings/repository';
 import { buildApplication } from '../engine';
-import { portations } from '../tables';
+import { portationOrders, portations } from '../tables';
+import { findSignature } from './repository';
 import { pollSigning, type SigningDeps } from './service';
 
 /**
@@ -103,6 +105,9 @@ const SLOW = { timeout: 120_000 };
 
 /** Иванов's application, signed and filed by the first tests. */
 let signedOrder: number;
+/** Смирнов's draft, signed and then changed; Кузнецова's draft, whose signatures were all refused. */
+let smirnovDraft: number;
+let kuznetsovaDraft: number;
 
 describe('signing in Госключ', SLOW, () => {
   let id: number;
@@ -208,6 +213,7 @@ describe('signatures the site refuses, each with its reason', SLOW, () => {
   let id: number;
   beforeAll(async () => {
     id = await draft(kuznetsova, '79132223344');
+    kuznetsovaDraft = id;
   });
 
   /** Starts a signing, lets the stand-in sign it as `how` says, and polls it. */
@@ -287,6 +293,7 @@ describe('the person’s answers and the rules of a signing', SLOW, () => {
   });
 
   it('a signature stops counting once the order says something else: the submit asks to sign again', async () => {
+    smirnovDraft = smirnovOrder;
     const pkg = await startSigning(smirnov, smirnovOrder, CITIZENS.smirnov);
     await standin.sign(pkg);
     await pollSigning(sd, smirnovOrder);
@@ -442,5 +449,22 @@ describe('the porting desk', SLOW, () => {
     } finally {
       sd.trustedRoots = trusted;
     }
+  });
+});
+
+describe('the signed application is personal data', SLOW, () => {
+  it('ends after the retention once its porting ended, and with «Удалить мои данные»', async () => {
+    expect(await findSignature(t.app.db, smirnovDraft)).toBeDefined();
+    await t.app.db
+      .update(portationOrders)
+      .set({ status: 'Deleted', lastUpdateAt: new Date(Date.now() - 40 * DAY) })
+      .where(eq(portationOrders.id, smirnovDraft));
+    await forgetExpiredPersonalData(t.app.db, new Date(), 30);
+    expect(await findSignature(t.app.db, smirnovDraft)).toBeUndefined();
+
+    expect(await findSignature(t.app.db, kuznetsovaDraft)).toBeDefined();
+    const erased = await t.app.inject({ method: 'DELETE', url: '/api/v1/account', headers: authHeaders(kuznetsova) });
+    expect(erased.statusCode, erased.body).toBe(204);
+    expect(await findSignature(t.app.db, kuznetsovaDraft)).toBeUndefined();
   });
 });
