@@ -18,6 +18,7 @@ const PROJECTS = [
   'packages/api-client',
   'packages/bdpn-standin',
   'packages/esia-standin',
+  'packages/goskey-standin',
   'packages/porting-rules',
   'packages/phone',
   'packages/gost',

@@ -28,6 +28,7 @@ import newsStaffRoutes from './modules/news/staff-routes';
 import notificationsPlugin from './modules/notifications/plugin';
 import operatorRoutes from './modules/operators/routes';
 import portingPlugin from './modules/porting/plugin';
+import portingSignaturePlugin from './modules/porting/signature/plugin';
 import privacyPlugin from './modules/privacy/plugin';
 import regionRoutes from './modules/regions/routes';
 import serviceRoutes from './modules/services/routes';
@@ -198,6 +199,7 @@ export async function buildApp({
   await app.register(lookupPlugin, { lookup: config.lookup });
   await app.register(notificationsPlugin, { config: config.notifications, sessionSecret: config.sessionSecret });
   await app.register(portingPlugin, { config });
+  await app.register(portingSignaturePlugin, { config });
   await app.register(privacyPlugin, { config });
   await app.register(tariffsPlugin, { pollMs: config.lookup.pollMs });
   await app.register(newsPlugin);

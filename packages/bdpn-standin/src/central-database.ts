@@ -85,7 +85,13 @@ export class CentralDatabase {
     const receivedAt = now.getTime();
     const record: ProcessRecord = {
       id: randomUUID(),
-      application,
+      // The stand-in keeps the signed application's hash, not its files: it is not the recipient's archive.
+      application: application.signedApplication
+        ? {
+            ...application,
+            signedApplication: { pdf: '', signature: '', pdfHash: application.signedApplication.pdfHash },
+          }
+        : application,
       receivedAt,
       timeScale: this.timeScale,
       outcome: await this.decide(application, receivedAt),
@@ -231,6 +237,18 @@ function validate(a: Application): void {
     typeof a.subscriber?.passport?.series === 'string' &&
     typeof a.subscriber?.passport?.number === 'string';
   if (!ok) throw new ApplicationError('заявление заполнено не полностью или с ошибками');
+  const signed = a.signedApplication;
+  const base64 = /^[A-Za-z0-9+/]+={0,2}$/;
+  if (
+    signed !== undefined &&
+    !(
+      base64.test(String(signed?.pdf)) &&
+      base64.test(String(signed?.signature)) &&
+      /^[0-9a-f]{64}$/.test(String(signed?.pdfHash))
+    )
+  ) {
+    throw new ApplicationError('подписанное заявление передано неверно: нужны PDF, подпись CMS (base64) и хэш PDF');
+  }
   if (a.donor.inn === a.recipient.inn) throw new ApplicationError('оператор-реципиент совпадает с оператором-донором');
 }
 

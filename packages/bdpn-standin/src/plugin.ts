@@ -145,7 +145,7 @@ export function centralDatabasePlugin(
           )
           .join('');
         return `<section><h2>+${esc(a.msisdn)}: ${esc(a.donor.name)} → ${esc(a.recipient.name)}</h2>
-<p>Заявление получено ${esc(moscow.format(new Date(r.receivedAt)))}, желаемая дата переноса ${esc(a.portationDate.split('-').reverse().join('.'))}${r.timeScale === 1 ? '' : `, время ускорено в ${r.timeScale} раз`}.</p>
+<p>Заявление получено ${esc(moscow.format(new Date(r.receivedAt)))}, желаемая дата переноса ${esc(a.portationDate.split('-').reverse().join('.'))}${r.timeScale === 1 ? '' : `, время ускорено в ${r.timeScale} раз`}.</p>${a.signedApplication ? `<p>Подписано абонентом в Госключе; хэш PDF (Стрибог-256): <code style="overflow-wrap:anywhere">${esc(a.signedApplication.pdfHash)}</code></p>` : ''}
 <ol>${items || '<li>Проверка заявления…</li>'}</ol>${pay}</section>`;
       });
       return reply

@@ -36,6 +36,11 @@ export interface Application {
   sim?: { kind: SimKind; officeId?: string; address?: string };
   /** The version of the recipient's contract terms the subscriber accepted. */
   contractVersion?: string;
+  /**
+   * The application signed by the subscriber in Госключ: the PDF and its detached CMS signature
+   * (GOST R 34.10-2012, Streebog-256), base64, and the PDF's Streebog-256 hash (hex).
+   */
+  signedApplication?: { pdf: string; signature: string; pdfHash: string };
 }
 
 export const SIM_KINDS = ['esim', 'office', 'courier'] as const;

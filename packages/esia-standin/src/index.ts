@@ -7,6 +7,8 @@ import { errorPage, loginPage } from './page';
 import { createTokenSigner, type StandinTokenAlg } from './tokens';
 
 export { fullName, STANDIN_CITIZENS, type StandinCitizen } from './citizens';
+// The Госключ stand-in checks its clients' signed requests as this one checks `client_secret`.
+export { certificateDer, verifyDetachedCms } from './cms';
 export type { StandinTokenAlg } from './tokens';
 
 /** ESIA's issuer, exactly as the real one writes it. */
@@ -128,12 +130,16 @@ export async function createEsiaStandin(options: EsiaStandinOptions): Promise<Es
     for (const [k, v] of codes) if (v.expiresAt < t) codes.delete(k);
   }
 
-  async function bearer(request: FastifyRequest, oid: string, scope: string): Promise<boolean> {
+  /** The scopes of a Bearer token of this person; null for any other token. */
+  async function scopesOf(request: FastifyRequest, oid: string): Promise<string[] | null> {
     const header = request.headers.authorization ?? '';
-    if (!header.startsWith('Bearer ')) return false;
+    if (!header.startsWith('Bearer ')) return null;
     const payload = await tokens.verify(header.slice(7), ESIA_ISSUER, now());
-    const scopes = String(payload?.scope ?? '').split(' ');
-    return payload?.['urn:esia:sbj_id'] === oid && scopes.includes(scope);
+    return payload?.['urn:esia:sbj_id'] === oid ? String(payload.scope ?? '').split(' ') : null;
+  }
+
+  async function bearer(request: FastifyRequest, oid: string, scope: string): Promise<boolean> {
+    return (await scopesOf(request, oid))?.includes(scope) ?? false;
   }
 
   const plugin: FastifyPluginAsync = async (app) => {
@@ -297,7 +303,8 @@ export async function createEsiaStandin(options: EsiaStandinOptions): Promise<Es
     app.get('/rs/prns/:oid', async (request, reply) => {
       const { oid } = request.params as { oid: string };
       const citizen = citizenOf(oid);
-      if (!citizen || !(await bearer(request, oid, 'fullname'))) return reply.code(401).send({ code: 'ESIA-005011' });
+      const scopes = await scopesOf(request, oid);
+      if (!citizen || !scopes?.includes('fullname')) return reply.code(401).send({ code: 'ESIA-005011' });
       return {
         stateFacts: ['EntityRoot'],
         firstName: citizen.firstName,
@@ -307,7 +314,8 @@ export async function createEsiaStandin(options: EsiaStandinOptions): Promise<Es
         gender: citizen.gender,
         trusted: true,
         citizenship: 'RUS',
-        snils: citizen.snils,
+        // As ESIA: the СНИЛС only to a system that asked for it.
+        ...(scopes.includes('snils') ? { snils: citizen.snils } : {}),
         status: 'REGISTERED',
         verifying: false,
         eTag: createHash('sha1').update(fullName(citizen)).digest('hex'),

@@ -101,12 +101,24 @@ export const AUDIT_ACTION_NAMES = {
   'porting.personal-data.view': 'Просмотр персональных данных заявителя',
   'porting.notification.resend': 'Уведомление отправлено повторно',
   'porting.cancel': 'Заявление отменено поддержкой',
+  'porting.signature.view': 'Просмотр подписи заявления в Госключе',
+  'porting.signature.verify': 'Повторная проверка подписи заявления',
+  'porting.signature.download': 'Скачивание подписанного заявления',
   'flags.switch': 'Раздел сайта переключён',
   'staff.grant': 'Роль выдана',
   'staff.revoke': 'Роль снята',
   'jobs.retry': 'Задача запущена повторно',
 } as const satisfies Record<string, string>;
 export type AuditAction = keyof typeof AUDIT_ACTION_NAMES;
+
+/** Where a Госключ signing stands, as the journal says it. */
+const SIGNATURE_STATES: Record<string, string> = {
+  pending: 'ждёт подписи',
+  signed: 'подписано',
+  refused: 'отказ от подписи',
+  expired: 'время на подпись истекло',
+  failed: 'подпись не принята',
+};
 
 /** The journal's filter: the kinds of action, by the start of their code. */
 export const AUDIT_GROUPS: readonly { prefix: string; label: string }[] = [
@@ -324,6 +336,18 @@ export function readAudit(entry: { action: string; target: string; details: Reco
       break;
     case 'porting.notification.resend':
       changes = [`Уведомление № ${valueText(d.notificationId)}, ${lookup(CHANNEL_NAMES, d.channel)}`];
+      break;
+    case 'porting.signature.view':
+      changes = [`Состояние подписи: ${lookup(SIGNATURE_STATES, d.status)}`];
+      break;
+    case 'porting.signature.verify':
+      changes = [
+        `Итог проверки: ${d.valid ? 'подпись верна' : `подпись не принята${d.refusal ? ` — ${valueText(d.refusal)}` : ''}`}`,
+        ...(d.serial ? [`Серийный номер сертификата: ${valueText(d.serial)}`] : []),
+      ];
+      break;
+    case 'porting.signature.download':
+      changes = [`Файл: ${d.file === 'pdf' ? 'подписанное заявление (PDF)' : 'подпись (CMS)'}`];
       break;
     default:
       changes = rest([]);

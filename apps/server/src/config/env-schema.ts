@@ -97,6 +97,16 @@ export const EnvSchema = Type.Object({
   ESIA_PUBLIC_KEY: text(),
   ESIA_SIGNER_COMMAND: text(),
   ESIA_SIGNER_URL: text(),
+  GOSKEY_STANDIN: bool('GOSKEY_STANDIN'),
+  GOSKEY_STANDIN_DIR: text(),
+  GOSKEY_API_URL: Type.Optional(
+    Type.String({
+      pattern: '^https?://[^\\s]+$',
+      message: 'GOSKEY_API_URL должен быть адресом API Госуслуг вида https://…',
+    }),
+  ),
+  GOSKEY_API_KEY: text(),
+  GOSKEY_TRUSTED_ROOTS: text(),
   PORTING_TIME_SCALE: Type.Optional(
     Type.Number({ minimum: 1, maximum: 1e9, message: 'PORTING_TIME_SCALE должен быть числом от 1 до 1000000000' }),
   ),

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, type Env, readEnv } from './env-schema';
@@ -62,6 +63,8 @@ export interface AppConfig {
   esia: EsiaConfig;
   /** Porting: the central database, the time scale, the background workers. */
   porting: PortingConfig;
+  /** Signing the application in Госключ (the Goskey feature). */
+  goskey: GoskeyConfig;
   /** Where e-mail and SMS go. */
   notifications: NotificationsConfig;
   /** Run background jobs on this node (off in tests that drive the engine by hand). */
@@ -88,6 +91,33 @@ export interface PortingConfig {
   /** The central database's gateway for this site; absent: the stand-in on this site. */
   gatewayUrl: string | undefined;
   gatewayToken: string | undefined;
+}
+
+export interface GoskeyConfig {
+  /** Mount the Госключ stand-in at /goskey-standin (development and test only). */
+  standin: boolean;
+  /** Where the stand-in keeps its test certification centre (made at the first start). */
+  standinDir: string;
+  /** The Госуслуги API that sends documents to Госключ; absent: the stand-in on this site. */
+  apiUrl: string | undefined;
+  /** The organisation's API key there (its requests are also signed with the ESIA signer). */
+  apiKey: string | undefined;
+  /** PEM file of the roots a signature must chain to (the Минцифры certification centre's). */
+  trustedRootsPath: string | undefined;
+}
+
+function goskeyConfig(env: Env, mode: AppMode): GoskeyConfig {
+  const apiUrl = env.GOSKEY_API_URL?.replace(/\/+$/, '');
+  return {
+    standin: env.GOSKEY_STANDIN ?? (mode !== 'production' && apiUrl === undefined),
+    // Tests share one centre per machine (made once, kept between runs); the site keeps its own with its data.
+    standinDir:
+      env.GOSKEY_STANDIN_DIR ??
+      (mode === 'test' ? resolve(tmpdir(), 'perenos-goskey-standin-test') : resolve(repoRoot, '.data/goskey-standin')),
+    apiUrl,
+    apiKey: env.GOSKEY_API_KEY,
+    trustedRootsPath: env.GOSKEY_TRUSTED_ROOTS,
+  };
 }
 
 export interface NotificationsConfig {
@@ -145,7 +175,8 @@ function esiaConfig(env: Env, mode: AppMode): EsiaConfig {
     standinTokenAlg: env.ESIA_STANDIN_TOKEN_ALG ?? 'RS256',
     baseUrl: baseUrl?.replace(/\/+$/, ''),
     clientId: env.ESIA_CLIENT_ID ?? 'PERENOS',
-    scope: env.ESIA_SCOPE ?? 'openid fullname birthdate mobile email id_doc',
+    // СНИЛС is asked to tell a Госключ signature as the person's; only its keyed hash is kept (decision 129).
+    scope: env.ESIA_SCOPE ?? 'openid fullname birthdate snils mobile email id_doc',
     clientCertificateHash: env.ESIA_CLIENT_CERTIFICATE_HASH,
     publicKeyPath: env.ESIA_PUBLIC_KEY,
     signerCommand: env.ESIA_SIGNER_COMMAND,
@@ -246,6 +277,7 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env, override
     lookup: lookupConfig(env),
     esia: esiaConfig(env, mode),
     porting: portingConfig(env, mode),
+    goskey: goskeyConfig(env, mode),
     notifications: notificationsConfig(env, mode),
     jobWorkers: env.JOB_WORKERS ?? mode !== 'test',
     metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT, host: env.METRICS_HOST ?? '127.0.0.1' },
@@ -265,7 +297,22 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env, override
     if (missing.length > 0)
       throw new ConfigError(`Для входа через ЕСИА (ESIA_BASE_URL) задайте: ${missing.join(', ')}.`);
   }
+  const goskey = config.goskey;
+  if (goskey.apiUrl !== undefined) {
+    const missing = [
+      goskey.apiKey ? null : 'GOSKEY_API_KEY',
+      goskey.trustedRootsPath ? null : 'GOSKEY_TRUSTED_ROOTS',
+      esia.signerCommand || esia.signerUrl
+        ? null
+        : 'ESIA_SIGNER_COMMAND или ESIA_SIGNER_URL (подписывает и запросы к Госключу)',
+    ].filter((x) => x !== null);
+    if (missing.length > 0)
+      throw new ConfigError(`Для подписи в Госключе (GOSKEY_API_URL) задайте: ${missing.join(', ')}.`);
+  }
   if (config.mode === 'production') {
+    if (goskey.standin) {
+      throw new ConfigError('В режиме production тестовый Госключ запрещён (GOSKEY_STANDIN=false).');
+    }
     if (config.sessionSecret === DEV_SESSION_SECRET) {
       throw new ConfigError('В режиме production задайте SESSION_SECRET: ключ для разработки запрещён.');
     }

@@ -35,3 +35,23 @@ export function unseal(key: Buffer, sealed: string): string | null {
 export function keyedHash(key: Buffer, value: string): string {
   return createHmac('sha256', key).update(value).digest('hex');
 }
+
+/** AES-256-GCM of bytes: `iv ‖ tag ‖ ciphertext` (a document kept sealed, e.g. a signed application). */
+export function sealBytes(key: Buffer, plaintext: Uint8Array): Buffer {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const data = Buffer.concat([cipher.update(plaintext), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), data]);
+}
+
+/** Opens what `sealBytes` made with the same key; null when it was made with another key or altered. */
+export function unsealBytes(key: Buffer, sealed: Uint8Array): Buffer | null {
+  if (sealed.length < 28) return null;
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, sealed.subarray(0, 12));
+    decipher.setAuthTag(sealed.subarray(12, 28));
+    return Buffer.concat([decipher.update(sealed.subarray(28)), decipher.final()]);
+  } catch {
+    return null;
+  }
+}

@@ -103,7 +103,7 @@ describe('operators', () => {
 });
 
 describe('settings and services', () => {
-  it('lists all five features of the spec', async () => {
+  it('lists all five features of the spec, and the Госключ signing (off on a new site)', async () => {
     const { status, body } = await get('/api/v1/setting/feature/list');
     expect(status).toBe(200);
     expect(body.map((f: { feature: string }) => f.feature)).toEqual([
@@ -112,8 +112,10 @@ describe('settings and services', () => {
       'News',
       'OperatorPage',
       'OperatorsByRegionMap',
+      'Goskey',
     ]);
     expect(body.every((f: { isEnabled: unknown }) => typeof f.isEnabled === 'boolean')).toBe(true);
+    expect(body.find((f: { feature: string }) => f.feature === 'Goskey').isEnabled).toBe(false);
   });
 
   it('reads the green theme setting and hides unknown keys', async () => {

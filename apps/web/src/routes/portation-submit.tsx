@@ -12,9 +12,12 @@ import {
   ContractTermsSection,
   formatDay,
   formatEdition,
+  GoskeySigning,
+  getPortationSignatureQueryOptions,
   getPortationTermsQueryOptions,
   initialDay,
   isAllowedDay,
+  isSigned,
   OrderGate,
   OrderSummary,
   type PortationOrder,
@@ -31,6 +34,7 @@ import {
   WithdrawOrder,
   WizardSteps,
 } from '../features/porting';
+import { useFeature } from '../features/settings';
 import { formatDateTime } from '../lib/format';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -75,6 +79,9 @@ function SubmitForm({ order }: { order: PortationOrder }) {
   const sendCode = useSendPortationCode(order.id);
   const plan = useQuery(getNumberingPlanQueryOptions());
   const personal = order.personal ?? null;
+  // With Goskey, the application signed in «Госключ» stands for the consent tick (decision 128).
+  const goskey = useFeature('Goskey');
+  const signature = useQuery({ ...getPortationSignatureQueryOptions(order.id), enabled: goskey });
 
   const frame = {
     title: 'Заявление на перенос: отправка',
@@ -156,7 +163,8 @@ function SubmitForm({ order }: { order: PortationOrder }) {
     if (isAllowedDay(day, range)) void save({ day, email, sim });
   };
 
-  const send = async () => {
+  /** What the application needs before it is signed or sent: the day, the e-mail, the SIM way, the terms. */
+  const applicationProblems = () => {
     const local: Record<string, string> = {};
     if (!isAllowedDay(day, range)) {
       local.portationAt = `Выберите дату с ${formatDay(range.earliest)} по ${formatDay(range.latest)}.`;
@@ -167,8 +175,28 @@ function SubmitForm({ order }: { order: PortationOrder }) {
     const simProblem = simChoiceProblem(sim);
     if (simProblem) local.sim = simProblem;
     if (!termsAccepted) local.contractVersion = 'Прочитайте и примите условия договора с новым оператором.';
+    return local;
+  };
+
+  /** Before the application is drawn for signing: it is whole and saved, so the PDF says what is chosen. */
+  const prepareSigning = async () => {
+    const local = applicationProblems();
+    setErrors(local);
+    setGeneral(null);
+    if (Object.keys(local).length > 0 || !sim) return false;
+    const saved = await save({ day, email, sim });
+    if (!saved.ok) setGeneral(saved.refusal.message);
+    return saved.ok;
+  };
+
+  const send = async () => {
+    const local = applicationProblems();
     if (!order.isMsisdnConfirmed && !/^\d{6}$/.test(code)) local.confirmationCode = 'Введите 6 цифр кода из SMS.';
-    if (!consent) local.consent = 'Подтвердите согласие на перенос номера и обработку персональных данных.';
+    if (goskey) {
+      if (!isSigned(signature.data)) local.signature = 'Подпишите заявление в Госключе.';
+    } else if (!consent) {
+      local.consent = 'Подтвердите согласие на перенос номера и обработку персональных данных.';
+    }
     setErrors(local);
     setGeneral(null);
     if (Object.keys(local).length > 0 || !sim) return;
@@ -400,23 +428,34 @@ function SubmitForm({ order }: { order: PortationOrder }) {
         error={errors.contractVersion}
       />
 
+      {goskey && (
+        <GoskeySigning
+          order={order}
+          prepare={prepareSigning}
+          error={errors.signature}
+          demo={plan.data?.isDemo ?? false}
+        />
+      )}
+
       <Paper withBorder p="md">
         <Stack gap="md">
-          <Checkbox
-            checked={consent}
-            onChange={(e) => {
-              setConsent(e.currentTarget.checked);
-              if (e.currentTarget.checked) setErrors(({ consent: _, ...rest }) => rest);
-            }}
-            label={
-              terms.data?.consent.text ??
-              'Я владелец договора с оператором, прошу перенести номер к новому оператору и согласен(на) на обработку моих персональных данных для переноса'
-            }
-            description={terms.data ? `Согласие, редакция ${formatEdition(terms.data.consent.version)}` : undefined}
-            error={errors.consent}
-            aria-invalid={errors.consent ? true : undefined}
-            data-testid="consent"
-          />
+          {!goskey && (
+            <Checkbox
+              checked={consent}
+              onChange={(e) => {
+                setConsent(e.currentTarget.checked);
+                if (e.currentTarget.checked) setErrors(({ consent: _, ...rest }) => rest);
+              }}
+              label={
+                terms.data?.consent.text ??
+                'Я владелец договора с оператором, прошу перенести номер к новому оператору и согласен(на) на обработку моих персональных данных для переноса'
+              }
+              description={terms.data ? `Согласие, редакция ${formatEdition(terms.data.consent.version)}` : undefined}
+              error={errors.consent}
+              aria-invalid={errors.consent ? true : undefined}
+              data-testid="consent"
+            />
+          )}
           {general && (
             <Alert color="red" title="Заявление не отправлено" role="alert" data-testid="submit-error">
               {general}

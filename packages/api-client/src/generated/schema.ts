@@ -406,6 +406,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/order/portation/{id}/signature": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Подпись заявления в Госключе: не отправлялось, ждёт, подписано, отказ, срок истёк, не принята
+         * @description Только владельцу заявления; status none — заявление на подпись ещё не отправлялось. Подписанное заявление скачивается как application.pdf, подпись — application.pdf.sig.
+         */
+        get: operations["getPortationSignature"];
+        put?: never;
+        /**
+         * Шаг 3: отправить заявление на подпись в Госключ
+         * @description Только при включённом разделе Goskey. Сайт составляет PDF заявления с условиями договора и согласием (тот же документ, что в личном кабинете) и отправляет его в Госключ заявителю; подписать нужно за 15 минут. Пока подпись ждёт ответа, новая не начинается (400). Заявление должно быть заполнено: оператор, тариф, дата, способ получения SIM-карты. 503 — Госключ недоступен.
+         */
+        post: operations["startPortationSignature"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/order/portation/{id}/application.pdf.sig": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Подпись заявления из Госключа (CMS, отсоединённая, ГОСТ Р 34.10-2012)
+         * @description Владельцу заявления и поддержке (просмотр записывается в журнал); остальным — 404. Проверка: `openssl cms -verify -engine gost -binary -inform DER -in application.pdf.sig -content application.pdf -CAfile root.pem`.
+         */
+        get: operations["getPortationApplicationSignature"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/porting/orders/{id}/signature": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Подпись заявления в Госключе: кто подписал, сертификат, срок его действия (просмотр записывается в журнал) */
+        get: operations["getStaffPortingSignature"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/porting/orders/{id}/signature/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Проверить подпись заново: по сохранённому PDF, доверенным корневым сертификатам и заявителю */
+        post: operations["verifyStaffPortingSignature"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/porting/orders/{id}/application.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Подписанное заявление (PDF, ровно то, что подписано; скачивание записывается в журнал) */
+        get: operations["getStaffPortingSignedPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/porting/orders/{id}/application.pdf.sig": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Подпись заявления (CMS, DER; скачивание записывается в журнал) */
+        get: operations["getStaffPortingSignatureFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/account/erasure": {
         parameters: {
             query?: never;
@@ -1661,6 +1773,59 @@ export interface components {
              */
             refreshAt: string;
         };
+        SignatureCertificate: {
+            /** @description Владелец сертификата: ФИО, СНИЛС */
+            subject: string;
+            /** @description Серийный номер, шестнадцатеричный */
+            serial: string;
+            /** @description Удостоверяющий центр, выдавший сертификат */
+            issuer: string;
+            validFrom: string | null;
+            validTo: string | null;
+        };
+        PortationSignatureStarted: {
+            /** @enum {string} */
+            status: "pending";
+            /**
+             * Format: date-time
+             * @description Подписать нужно до этого времени (15 минут)
+             */
+            expiresAt: string;
+        };
+        PortationSignature: {
+            /** @description none — заявление ещё не отправлялось на подпись; pending — ждёт подписи в Госключе; signed — подписано, подпись проверена сайтом; refused — человек отказался; expired — 15 минут прошли без ответа; failed — подпись не принята или Госключ не ответил (причина в reason) */
+            status: "none" | "pending" | "signed" | "refused" | "expired" | "failed";
+            requestedAt: string | null;
+            expiresAt: string | null;
+            /** @description Время подписания, указанное в подписи */
+            signedAt: string | null;
+            /** @description Подписанный документ говорит то же, что заявление сейчас (после изменения заявления нужно подписать снова) */
+            current: boolean;
+            /** @description Почему подписи нет (refused, expired, failed) */
+            reason: string | null;
+            documentHash: string | null;
+            certificate: components["schemas"]["SignatureCertificate"] | null;
+        };
+        StaffPortingSignature: {
+            /** @description none — заявление не отправлялось на подпись; pending — ждёт подписи в Госключе; signed — подписано, подпись проверена сайтом; refused — человек отказался; expired — 15 минут прошли без ответа; failed — подпись не принята или Госключ не ответил (причина в reason) */
+            status: "none" | "pending" | "signed" | "refused" | "expired" | "failed";
+            requestedAt: string | null;
+            expiresAt: string | null;
+            signedAt: string | null;
+            reason: string | null;
+            documentHash: string | null;
+            certificate: components["schemas"]["SignatureCertificate"] | null;
+            /** @description Когда сайт последний раз проверял подпись */
+            verifiedAt: string | null;
+        };
+        StaffPortingSignatureCheck: {
+            valid: boolean;
+            reason: string | null;
+            /** Format: date-time */
+            checkedAt: string;
+            signedAt: string | null;
+            certificate: components["schemas"]["SignatureCertificate"] | null;
+        };
         /** @description editor — новости, catalogue — тарифы, support — обращения и перенос, admin — разделы сайта, сотрудники и журнал */
         StaffRole: "editor" | "catalogue" | "support" | "admin";
         StaffMe: {
@@ -1963,7 +2128,7 @@ export interface components {
             disputedAt: string | null;
         };
         FeatureFlag: {
-            feature: "Portation" | "EsiaAuth" | "News" | "OperatorPage" | "OperatorsByRegionMap";
+            feature: "Portation" | "EsiaAuth" | "News" | "OperatorPage" | "OperatorsByRegionMap" | "Goskey";
             isEnabled: boolean;
         };
         Setting: {
@@ -1971,7 +2136,7 @@ export interface components {
             value: string;
         };
         StaffFeature: {
-            feature: "Portation" | "EsiaAuth" | "News" | "OperatorPage" | "OperatorsByRegionMap";
+            feature: "Portation" | "EsiaAuth" | "News" | "OperatorPage" | "OperatorsByRegionMap" | "Goskey";
             isEnabled: boolean;
             /** @description Название раздела */
             title: string;
@@ -3919,6 +4084,322 @@ export interface operations {
             };
         };
     };
+    getPortationSignature: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortationSignature"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    startPortationSignature: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortationSignatureStarted"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPortationApplicationSignature: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Подпись CMS (DER) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pkcs7-signature": Blob;
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pkcs7-signature": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pkcs7-signature": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getStaffPortingSignature: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffPortingSignature"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    verifyStaffPortingSignature: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffPortingSignatureCheck"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getStaffPortingSignedPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": Blob;
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getStaffPortingSignatureFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pkcs7-signature": Blob;
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pkcs7-signature": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Описание ошибки (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pkcs7-signature": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getMyDataErasure: {
         parameters: {
             query?: never;
@@ -4193,7 +4674,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                feature: "Portation" | "EsiaAuth" | "News" | "OperatorPage" | "OperatorsByRegionMap";
+                feature: "Portation" | "EsiaAuth" | "News" | "OperatorPage" | "OperatorsByRegionMap" | "Goskey";
             };
             cookie?: never;
         };

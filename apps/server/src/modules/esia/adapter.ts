@@ -141,6 +141,8 @@ export interface EsiaPerson {
   middleName: string;
   /** dd.MM.yyyy as ESIA sends it. */
   birthDate: string | null;
+  /** «112-233-445 95», sent only with the `snils` scope. */
+  snils?: string | null;
 }
 
 export interface EsiaContact {
@@ -252,6 +254,7 @@ export class EsiaAdapter {
       firstName: text(json.firstName),
       middleName: text(json.middleName),
       birthDate: text(json.birthDate) || null,
+      snils: text(json.snils) || null,
     };
   }
 

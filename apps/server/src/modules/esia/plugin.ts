@@ -13,6 +13,7 @@ import {
   createDemoCredentials,
   createHttpSigner,
   type DemoCredentials,
+  type EsiaSigner,
 } from './signer';
 import { type EsiaTokenKey, loadEsiaTokenKey } from './token-key';
 
@@ -25,6 +26,10 @@ export const CALLBACK_PATH = '/api/v1/esia/callback';
 export interface EsiaRuntime {
   adapter: EsiaAdapter;
   endpoints(request: FastifyRequest): EsiaEndpoints;
+  /** The information system's signer of `client_secret`; Госключ's token requests are signed by it too. */
+  signer: EsiaSigner;
+  /** The stand-in's demo certificate of that signer (DER); null with the real ESIA. */
+  demoCertificate: Uint8Array | null;
 }
 
 declare module 'fastify' {
@@ -82,17 +87,20 @@ export default fp(
       const { credentials, standin, tokenKey } = await demoSetup(esia.clientId, esia.standinTokenAlg);
       await app.register(standin.plugin, { prefix: STANDIN_PREFIX });
       if (esia.baseUrl === undefined) {
+        const signer = createBuiltinSigner(credentials.privateKey, credentials.certificateDer);
         const adapter = new EsiaAdapter({
           clientId: esia.clientId,
           scope: esia.scope,
           clientCertificateHash: credentials.certificateHash,
-          signer: createBuiltinSigner(credentials.privateKey, credentials.certificateDer),
+          signer,
           tokenKey,
           // Over a real socket when the server listens; through inject when a test drives the app without one.
           http: selfFetch(app),
         });
         runtime = {
           adapter,
+          signer,
+          demoCertificate: credentials.certificateDer,
           endpoints: (request) => {
             const origin = siteOrigin(request);
             return {
@@ -121,6 +129,8 @@ export default fp(
           signer,
           tokenKey,
         }),
+        signer,
+        demoCertificate: null,
         endpoints: (request) => ({
           browserBase: base,
           serverBase: base,

@@ -1,5 +1,6 @@
 import type { StandinCitizen } from '@perenos/esia-standin';
 import type { Database } from '../../db/client';
+import { snilsHash } from '../../lib/snils';
 import { syncEsiaNumbers } from '../account';
 import type { EsiaDocument } from './adapter';
 import { upsertUser } from './repository';
@@ -23,10 +24,13 @@ export async function signInDemoCitizen(db: Database, citizen: StandinCitizen, s
       firstName: citizen.firstName,
       middleName: citizen.middleName,
       birthDate: `${d}.${m}.${y}`,
+      snils: citizen.snils,
     },
     citizen.contacts,
     [passport],
   );
+  const snils = snilsHash(sealKey, citizen.snils);
+  if (snils) profile.snilsHash = snils;
   const name = `${citizen.lastName} ${citizen.firstName} ${citizen.middleName}`;
   const user = await upsertUser(db, citizen.oid, name, profile, sealPassport(sealKey, [passport]), signedInAt);
   await syncEsiaNumbers(db, user.id, profile.mobiles, signedInAt);

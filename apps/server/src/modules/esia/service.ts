@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client';
 import { seal } from '../../lib/seal';
+import { snilsHash } from '../../lib/snils';
 import { syncEsiaNumbers } from '../account';
 import { type SessionTokens, type SessionUser, startSession } from '../session';
 import type { UserProfile } from '../users';
@@ -120,6 +121,8 @@ export async function completeLogin(
       }),
     ]);
     const profile = buildProfile(person, contacts, documents ?? []);
+    const snils = person.snils ? snilsHash(keys.seal, person.snils) : null;
+    if (snils) profile.snilsHash = snils;
     let passport: string | null | undefined;
     if (documents === null) {
       const before = await repo.findUserByOid(db, oid);

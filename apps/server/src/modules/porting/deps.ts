@@ -3,6 +3,7 @@ import type { JobQueue } from '../../lib/jobs';
 import type { LookupAnswer } from '../lookup';
 import type { NewNotification } from '../notifications';
 import type { PortingGateway } from './gateway';
+import type { OrderRow } from './repository';
 import type { OrderStatus } from './tables';
 
 // What the porting rules are handed by plugin.ts, and the shapes they pass on: the steps (steps/), the
@@ -73,6 +74,11 @@ export interface PortingDeps {
   /** Whether SMS can be sent (confirmation codes need it). */
   smsEnabled: boolean;
   watch: NumberWatch;
+  /**
+   * Госключ (porting/signature): while `required`, a signed application replaces the consent tick, and
+   * `problem` says why a submit of the order as it stands may not go on (no valid signature of it).
+   */
+  signing?: { required(): boolean; problem(db: Database, order: OrderRow): Promise<string | null> };
 }
 
 /** Who asks: a signed-in user, and the browser (the owner cookie), either may be missing. */

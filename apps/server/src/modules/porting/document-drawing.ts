@@ -22,6 +22,8 @@ export interface ApplicationContent {
   rows: [string, string][];
   /** «Что будет дальше», one point each. */
   next: string[];
+  /** Texts the application carries in full (the recipient's contract terms, the consent): a heading, words, points. */
+  sections?: { title: string; text?: string; points?: string[] }[];
 }
 
 /** A document to draw: the application as a PDF, or the porting night as an iCalendar event. */
@@ -95,6 +97,13 @@ export function drawApplication(content: ApplicationContent): Promise<Buffer> {
       .text(value, 64 + 160, y, { width: 467 - 160 });
     doc.x = 64;
     doc.y = Math.max(labelBottom, doc.y) + 6;
+  }
+  for (const section of content.sections ?? []) {
+    doc.moveDown(1);
+    doc.font('bold').fontSize(12).text(section.title);
+    doc.moveDown(0.3);
+    if (section.text) doc.font('body').fontSize(10.5).text(section.text, { paragraphGap: 4 });
+    if (section.points) doc.font('body').fontSize(10.5).list(section.points, { bulletRadius: 2, paragraphGap: 4 });
   }
   doc.moveDown(1);
   doc.font('bold').fontSize(12).text('Что будет дальше');

@@ -1,6 +1,7 @@
 import { formatMsisdn } from '@perenos/phone';
 import type { EventAttributes } from 'ics';
 import { formatDay, formatDayLong, moscowDay, moscowMidnight } from '../../lib/moscow';
+import type { ContractTerms } from './contract-terms';
 import type { ApplicationContent } from './document-drawing';
 import { rubText, STATUS_NAMES } from './events';
 import type { PresentedOrder } from './presenter';
@@ -90,7 +91,7 @@ export function calendarEvent(
 }
 
 /** «от 1 ноября 2026» for a dated edition of the terms; the edition as it is otherwise. */
-function editionText(version: string): string {
+export function editionText(version: string): string {
   return /^\d{4}-\d{2}-\d{2}$/.test(version) ? `от ${formatDayLong(version)}` : version;
 }
 
@@ -138,12 +139,18 @@ function nextSteps(order: PresentedOrder, windowText: string): string[] {
   }
 }
 
-/** What the application PDF says: every line of it, worded from the order. */
+/** The recipient's contract terms as a section of the application: the document the person signs carries them. */
+export function termsSection(terms: ContractTerms): NonNullable<ApplicationContent['sections']>[number] {
+  return { title: `${terms.title} (редакция ${editionText(terms.version)})`, points: terms.points };
+}
+
+/** What the application PDF says: every line of it, worded from the order, with the recipient's terms when known. */
 export function applicationContent(
   order: PresentedOrder,
   applicant: { fullName: string },
   window: { start: Date; end: Date } | null,
   filedAt: Date | null,
+  terms: ContractTerms | null = null,
 ): ApplicationContent {
   const windowText = window
     ? `${formatDayLong(moscowDay(window.start))}, 00:00–06:00 по московскому времени`
@@ -180,5 +187,6 @@ export function applicationContent(
       ['Статус', STATUS_NAMES[order.status]],
     ],
     next: nextSteps(order, windowText),
+    ...(terms ? { sections: [termsSection(terms)] } : {}),
   };
 }

@@ -18,6 +18,7 @@ import { contactEmail, portationLink, stageNotifications } from './messages';
 import { ADVANCE_QUEUE, WITHDRAW_QUEUE } from './queues';
 import * as repo from './repository';
 import { DRAFT_LIFETIME_DAYS } from './rules';
+import { signedFiles } from './signature/service';
 import type { DebtNumber, OrderStatus } from './tables';
 
 /**
@@ -56,9 +57,20 @@ export async function buildApplication(deps: PortingDeps, p: repo.PortationRow):
         ...(address ? { address } : {}),
       }
     : undefined;
+  // A signed application travels with its signature: the central database and the donor can check it.
+  const signed = order ? await signedFiles(deps, order) : null;
   return {
     ...(sim ? { sim } : {}),
     ...(order?.contractVersion ? { contractVersion: order.contractVersion } : {}),
+    ...(signed
+      ? {
+          signedApplication: {
+            pdf: signed.document.toString('base64'),
+            signature: signed.signature.toString('base64'),
+            pdfHash: signed.documentHash,
+          },
+        }
+      : {}),
     applicationId: `perenos-${p.id}`,
     msisdn: p.msisdn,
     regionCode: p.regionCode ?? 0,

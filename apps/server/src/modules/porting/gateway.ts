@@ -37,6 +37,11 @@ export interface PortingApplication {
   sim?: { kind: SimKind; officeId?: string; address?: string };
   /** The version of the recipient's contract terms the subscriber accepted. */
   contractVersion?: string;
+  /**
+   * The application signed in Госключ (with the Goskey feature): the PDF that was signed and its detached
+   * CMS signature (GOST R 34.10-2012, Streebog-256), both base64, and the PDF's Streebog-256 hash (hex).
+   */
+  signedApplication?: { pdf: string; signature: string; pdfHash: string };
 }
 
 export const MESSAGE_TYPES = [

@@ -20,5 +20,6 @@ export {
 } from './personal-data';
 export { PORTING_QUEUES } from './queues';
 export { orderCountsByStatus } from './repository';
+export { SIGNATURE_QUEUES } from './signature/service';
 export { confirmNumberCode, sendNumberCode } from './steps/number-code';
 export { ORDER_STATUSES } from './tables';

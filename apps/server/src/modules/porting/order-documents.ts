@@ -1,11 +1,13 @@
 import { matchesETag } from '../../lib/etag';
 import { validationProblem } from '../../lib/problem';
+import { CONTRACT_VERSION, contractTerms } from './contract-terms';
 import type { Owner, PortingDeps } from './deps';
 import type { DocumentTask } from './document-drawing';
 import { type DocumentPool, documentTag } from './document-pool';
 import { applicationContent, calendarEvent, portingWindow } from './documents';
 import { portationLink } from './messages';
 import * as repo from './repository';
+import { signedFiles } from './signature/service';
 import { ownedOrder, presentFor } from './steps/shared';
 
 /**
@@ -55,7 +57,10 @@ export async function orderCalendar(
   return orderDocument(documents, `ics:${id}`, { kind: 'ics', event: calendarEvent(order, window, link) }, ifNoneMatch);
 }
 
-/** The application as a PDF, to its owner. */
+/**
+ * The application as a PDF, to its owner: once signed in Госключ, exactly the file that was signed (its
+ * ETag is its hash); before, drawn from the order with the recipient's contract terms.
+ */
 export async function orderPdf(
   deps: PortingDeps,
   documents: DocumentPool,
@@ -64,13 +69,24 @@ export async function orderPdf(
   ifNoneMatch: string | undefined,
 ): Promise<OrderDocument> {
   const view = await ownedOrder(deps, owner, id);
+  const signed = await signedFiles(deps, view.order);
+  if (signed) {
+    const tag = `"${signed.documentHash}"`;
+    return { tag, body: ifNoneMatch !== undefined && matchesETag(ifNoneMatch, tag) ? null : signed.document };
+  }
   const applicant = await repo.findApplicant(deps.db, owner.userId);
   const order = await presentFor(deps, owner, view, applicant);
+  // The terms the order accepted (or will): the current edition's text, unless it accepted an older one.
+  const terms =
+    view.toOperator?.name && (view.order.contractVersion ?? CONTRACT_VERSION) === CONTRACT_VERSION
+      ? contractTerms(view.toOperator.name)
+      : null;
   const content = applicationContent(
     order,
     { fullName: applicant?.name ?? '—' },
     portingWindow(order, view.portation?.windowStart ?? null),
     view.order.submittedAt,
+    terms,
   );
   return orderDocument(documents, `pdf:${id}`, { kind: 'pdf', content }, ifNoneMatch);
 }

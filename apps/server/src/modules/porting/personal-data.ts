@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../users';
+import { forgetSignatures, forgetSignaturesOf } from './signature/repository';
 import { bdpnStandinProcesses, numberCodes, portationEvents, portationOrders } from './tables';
 
 // Personal data in applications: privacy decides when it ends (docs/privacy.md), porting clears it here.
@@ -18,11 +19,16 @@ export async function forgetEndedApplications(db: Database, cutoff: Date, now: D
       ),
     )
     .returning({ id: portationOrders.id });
+  // The signed application names the person and may hold the address: it ends with them.
+  await forgetSignatures(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.length;
 }
 
 /**
- * The passport and birth date of people with no application under way, none ended since `cutoff`, and
+ * The passport, birth date and СНИЛС hash of people with no application under way, none ended since `cutoff`, and
  * no sign-in since then: their purpose is spent (a new sign-in brings them back from ESIA).
  */
 export async function forgetIdlePassports(db: Database, cutoff: Date): Promise<number> {
@@ -30,7 +36,7 @@ export async function forgetIdlePassports(db: Database, cutoff: Date): Promise<n
     .update(users)
     .set({
       passportSealed: null,
-      profile: sql`${users.profile} || '{"birthDate": null, "passportMasked": null}'::jsonb`,
+      profile: sql`${users.profile} || '{"birthDate": null, "passportMasked": null, "snilsHash": null}'::jsonb`,
     })
     .where(
       and(
@@ -111,6 +117,7 @@ export async function eraseApplications(tx: Database, userId: number, now: Date)
     .update(portationOrders)
     .set({ simAddressSealed: null, email: null, browserId: null, personalDataRemovedAt: now })
     .where(eq(portationOrders.userId, userId));
+  await forgetSignaturesOf(tx, userId);
   // Which numbers the person showed were theirs by a code of the number watch: forgotten with the watch.
   await tx.delete(numberCodes).where(eq(numberCodes.userId, userId));
 }

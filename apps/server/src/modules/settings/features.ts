@@ -1,8 +1,14 @@
 import { FEATURE_NAMES } from '@perenos/porting-rules/back-office';
 
 /** The switchable parts of the site (docs/product.md §10); the database holds whether each is on. */
-export const FEATURES = ['Portation', 'EsiaAuth', 'News', 'OperatorPage', 'OperatorsByRegionMap'] as const;
+export const FEATURES = ['Portation', 'EsiaAuth', 'News', 'OperatorPage', 'OperatorsByRegionMap', 'Goskey'] as const;
 export type Feature = (typeof FEATURES)[number];
+
+/**
+ * Features a new site starts with switched off: signing in Госключ needs the organisation's agreement
+ * with Госуслуги and its settings first (GOSKEY_*), so the consent tick stays until an admin turns it on.
+ */
+export const OFF_AT_FIRST: readonly Feature[] = ['Goskey'];
 
 export const THEME_SETTING = 'site-theme-current';
 export const DEFAULT_THEME = 'green';
@@ -34,5 +40,10 @@ export const FEATURE_TEXTS: Record<Feature, { title: string; disappears: string 
   OperatorsByRegionMap: {
     title: FEATURE_NAMES.OperatorsByRegionMap,
     disappears: 'Пропадёт карта операторов по регионам (/operators/map) и ссылка на неё.',
+  },
+  Goskey: {
+    title: 'Подпись заявления в Госключе',
+    disappears:
+      'Заявление на перенос снова будет подаваться с согласием-галочкой, без подписи в Госключе; начатые подписания перестанут учитываться. Уже поданные подписанные заявления и их подписи останутся.',
   },
 };

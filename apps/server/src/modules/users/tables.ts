@@ -21,6 +21,8 @@ export interface UserProfile {
    * from before: a porting application then asks to sign in again, rather than saying there is none.
    */
   passportUnknown?: boolean;
+  /** Keyed hash of the СНИЛС (lib/snils.ts): a Госключ certificate is matched to the person by it. */
+  snilsHash?: string;
 }
 
 /** A person who signed in through ESIA, keyed by the ESIA object id (`urn:esia:sbj_id`). */

@@ -9,6 +9,7 @@ export type PortationOrder = Schemas['PortationOrder'];
 export type PortationRefusal = NonNullable<Schemas['PortationProblem']['refusal']>;
 export type RecipientOffice = Schemas['RecipientOffices'][number];
 export type ContractTerms = Schemas['ContractTerms'];
+export type PortationSignature = Schemas['PortationSignature'];
 export type SimKind = 'esim' | 'office' | 'courier';
 /** How the new SIM reaches the subscriber, as steps 2–3 send it. */
 export interface SimChoice {
@@ -48,6 +49,26 @@ export const getPortationTermsQueryOptions = (id: number) =>
     staleTime: 10 * 60_000,
     retry: retryOnce,
   });
+
+/**
+ * The order's signing in Госключ (owner only; `none` before it was first sent). Its key lies under the
+ * order's, so the live stream's refetch of the order refetches it too.
+ */
+export const getPortationSignatureQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: ['portation', 'detail', { id }, 'signature'] as const,
+    queryFn: async () => api.get('/api/v1/order/portation/{id}/signature', { path: { id } }),
+    retry: retryOnce,
+  });
+
+/** Step 3 with Goskey: sends the application to Госключ; the answer is the waiting signing. */
+export function useStartSignature(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => outcome(() => api.post('/api/v1/order/portation/{id}/signature', { path: { id } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: getPortationSignatureQueryOptions(id).queryKey }),
+  });
+}
 
 /** An order id from the URL: a positive 32-bit integer, else undefined (the page is then not found). */
 export function parseOrderId(raw: string | undefined): number | undefined {

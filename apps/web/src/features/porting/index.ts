@@ -4,9 +4,11 @@ export {
   draftStepUrl,
   getPortationOfficesQueryOptions,
   getPortationOrderQueryOptions,
+  getPortationSignatureQueryOptions,
   getPortationTermsQueryOptions,
   type Outcome,
   type PortationOrder,
+  type PortationSignature,
   parseOrderId,
   type RecipientOffice,
   type SimChoice,
@@ -17,11 +19,13 @@ export {
   useInitPortation,
   useRefilePortation,
   useSendPortationCode,
+  useStartSignature,
   useSubmitPortation,
   useUpdatePortation,
 } from './api';
 export { ContractTermsSection } from './components/contract-terms';
 export { EndedAdvice } from './components/ended-advice';
+export { GoskeySigning, isSigned } from './components/goskey-signing';
 export { OrderGate, OrderNotFound } from './components/order-gate';
 export { OrderSummary } from './components/order-summary';
 export { OrderTimeline } from './components/order-timeline';

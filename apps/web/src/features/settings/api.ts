@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
-export type Feature = 'Portation' | 'EsiaAuth' | 'News' | 'OperatorPage' | 'OperatorsByRegionMap';
+export type Feature = 'Portation' | 'EsiaAuth' | 'News' | 'OperatorPage' | 'OperatorsByRegionMap' | 'Goskey';
 
 export const getFeaturesQueryOptions = () =>
   queryOptions({

@@ -263,6 +263,26 @@ export const getDeskOrderQueryOptions = (id: number) =>
     retry: false,
   });
 
+export type DeskSignature = Schemas['StaffPortingSignature'];
+export type DeskSignatureCheck = Schemas['StaffPortingSignatureCheck'];
+
+/** The order's signing in Госключ as support sees it (each read audited; `none` when it was never sent to sign). */
+export const getDeskSignatureQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: ['staff', 'detail', { kind: 'porting-signature', id }],
+    queryFn: async () => api.get('/api/v1/staff/porting/orders/{id}/signature', { path: { id } }),
+    retry: false,
+  });
+
+/** «Проверить подпись»: the kept signature checked again by the server (audited). */
+export function useDeskSignatureCheck(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => api.post('/api/v1/staff/porting/orders/{id}/signature/verify', { path: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: getDeskSignatureQueryOptions(id).queryKey }),
+  });
+}
+
 export function useDeskActions(id: number) {
   const queryClient = useQueryClient();
   const done = (order: DeskOrder | null) => {

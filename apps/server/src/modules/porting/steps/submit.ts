@@ -101,7 +101,11 @@ async function checkApplication(
       `Дата ${formatDay(order.portationDate)} уже недоступна: выберите дату с ${formatDay(window.earliest)} по ${formatDay(window.latest)}.`,
     ];
   }
-  if (!body.consent) {
+  // With Госключ on, the application signed as it stands replaces the consent tick.
+  const signed = deps.signing?.required() === true;
+  const unsigned = signed ? await deps.signing?.problem(deps.db, asFiled(order, sim)) : null;
+  if (unsigned) errors.signature = [unsigned];
+  if (!signed && !body.consent) {
     errors.consent = ['Подтвердите согласие на перенос номера и обработку персональных данных.'];
   }
   const applicant = await repo.findApplicant(deps.db, userId);
@@ -119,6 +123,11 @@ async function checkApplication(
   }
   if (Object.keys(errors).length > 0) throw validationProblem(errors);
   return { sim: sim && 'columns' in sim ? sim.columns : null, profile };
+}
+
+/** The order as it would be filed: with the SIM choice sent with the submit. */
+function asFiled(order: repo.OrderRow, sim: Awaited<ReturnType<typeof simColumns>> | null): repo.OrderRow {
+  return { ...order, ...(sim && 'columns' in sim ? sim.columns : {}) };
 }
 
 /** The registry may have changed since step 1 (a porting elsewhere): the same checks again. */
@@ -147,6 +156,11 @@ async function fileApplication(deps: PortingDeps, tx: Database, filing: Filing) 
   await repo.holdApplicant(tx, userId);
   const locked = await repo.lockOrder(tx, order.id);
   if (locked?.status !== 'Initialized') throw notEditable(locked?.status ?? 'Deleted');
+  // The signature must say what is filed, as it stands under the lock.
+  if (deps.signing?.required() === true) {
+    const stale = await deps.signing.problem(tx, { ...locked, ...(filing.sim ?? {}) });
+    if (stale) throw validationProblem({ signature: [stale] });
+  }
   await repo.updateOrder(
     tx,
     order.id,

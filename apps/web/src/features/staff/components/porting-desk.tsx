@@ -19,10 +19,13 @@ import {
   DESK_PAGE_SIZE,
   type DeskList,
   type DeskOrder,
+  type DeskSignature,
   getDeskListQueryOptions,
   getDeskSearchQueryOptions,
+  getDeskSignatureQueryOptions,
   staffMessage,
   useDeskActions,
+  useDeskSignatureCheck,
 } from '../api';
 
 /** A message of the central database's process in words (a type the table lacks shows as it came). */
@@ -237,6 +240,7 @@ export function DeskOrderView({ order }: { order: DeskOrder }) {
           )}
         </Stack>
       </Paper>
+      <DeskSignatureSection id={order.id} />
       <Title order={2} size="h4">
         Ход заявления
       </Title>
@@ -380,5 +384,94 @@ export function DeskOrderView({ order }: { order: DeskOrder }) {
         </Paper>
       )}
     </Stack>
+  );
+}
+
+const SIGNATURE_STATUS: Record<DeskSignature['status'], string> = {
+  none: 'Не отправлялось на подпись',
+  pending: 'Ждёт подписи',
+  signed: 'Подписано, подпись проверена',
+  refused: 'Заявитель отказался',
+  expired: 'Срок подписания истёк',
+  failed: 'Подпись не принята',
+};
+
+/** Who signed the application in Госключ, with which certificate and until when it is valid, and a check on demand. */
+function DeskSignatureSection({ id }: { id: number }) {
+  const signature = useQuery(getDeskSignatureQueryOptions(id));
+  const check = useDeskSignatureCheck(id);
+  const s = signature.data;
+  const result = check.data;
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="desk-signature-title">
+      <Stack gap="xs">
+        <Title order={2} size="h4" id="desk-signature-title">
+          Подпись в Госключе
+        </Title>
+        {signature.error ? (
+          <Alert color="red">{staffMessage(signature.error)}</Alert>
+        ) : signature.isPending ? (
+          <QueryState isPending error={null} />
+        ) : !s || s.status === 'none' ? (
+          <Text size="sm">Заявление не отправлялось на подпись в Госключ.</Text>
+        ) : (
+          <>
+            <Group gap="sm">
+              <Badge
+                variant="light"
+                color={s.status === 'signed' ? 'green' : s.status === 'pending' ? 'blue' : 'orange'}
+              >
+                {SIGNATURE_STATUS[s.status]}
+              </Badge>
+              <Text size="sm">
+                Отправлено на подпись {s.requestedAt ? formatDateTime(s.requestedAt) : '—'}
+                {s.signedAt ? `, подписано ${formatDateTime(s.signedAt)}` : ''}
+              </Text>
+            </Group>
+            {s.reason && <Text size="sm">Причина: {s.reason}</Text>}
+            {s.certificate && (
+              <Text size="sm" data-testid="desk-certificate">
+                {`Подписал: ${s.certificate.subject}. Сертификат № ${s.certificate.serial}, выдан: ${s.certificate.issuer}; действует`}
+                {s.certificate.validFrom ? ` с ${formatDate(s.certificate.validFrom)}` : ''}
+                {s.certificate.validTo ? ` до ${formatDate(s.certificate.validTo)}` : ''}.
+              </Text>
+            )}
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              Хэш PDF (Стрибог-256): {s.documentHash}
+              {s.verifiedAt ? `; проверено ${formatDateTime(s.verifiedAt)}` : ''}
+            </Text>
+            {result && (
+              <Alert
+                color={result.valid ? 'green' : 'red'}
+                title={result.valid ? 'Подпись верна' : 'Подпись не подтверждена'}
+                data-testid="desk-signature-check"
+              >
+                {result.valid
+                  ? `Проверено ${formatDateTime(result.checkedAt)}: подпись сделана под этим заявлением, сертификат действовал в момент подписания и выдан доверенным удостоверяющим центром.`
+                  : result.reason}
+              </Alert>
+            )}
+            {check.error && <Alert color="red">{staffMessage(check.error)}</Alert>}
+            <Group>
+              {s.status === 'signed' && (
+                <Button variant="light" loading={check.isPending} onClick={() => check.mutate()}>
+                  Проверить подпись
+                </Button>
+              )}
+              {s.status === 'signed' && (
+                <>
+                  <Anchor href={`/api/v1/staff/porting/orders/${id}/application.pdf`} size="sm">
+                    Подписанное заявление (PDF)
+                  </Anchor>
+                  <Anchor href={`/api/v1/staff/porting/orders/${id}/application.pdf.sig`} size="sm">
+                    Подпись (.sig)
+                  </Anchor>
+                </>
+              )}
+            </Group>
+          </>
+        )}
+      </Stack>
+    </Paper>
   );
 }
