@@ -175,6 +175,7 @@ ensureChromium();
 ensureGostEngine();
 run('Проверка типов (tsc)', 'npm', ['run', '--silent', 'typecheck']);
 run('Линтер и формат (biome)', 'npx', ['biome', 'check', '.']);
+run('Записи решений: не длиннее 600 слов, все в указателе', 'node', ['scripts/check-decisions.mjs']);
 run('API-клиент соответствует OpenAPI', 'npm', ['run', '--silent', 'check:client']);
 run('OpenAPI-документ без ошибок (redocly lint)', 'npm', ['run', '--silent', 'lint:openapi']);
 
