@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { audit, type Finding, report } from './axe';
 import { apiCall, type Site, watchErrors, withSiteAndBrowser } from './site';
 
@@ -107,6 +107,16 @@ describe('the application after submit', () => {
     const id = Number(/\/portation\/(\d+)\//.exec(page.url())?.[1]);
     expect(id).not.toBe(refused?.id);
     await page.getByTestId('contract-terms').waitFor();
+    // Sent with no SIM way chosen: the choice, far above the button, comes into view with the focus in it.
+    await page.getByRole('button', { name: 'Отправить заявление' }).click();
+    await page.getByTestId('sim-error').waitFor();
+    await vi.waitFor(
+      async () =>
+        expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[data-testid="sim-choice"]')))).toBe(
+          true,
+        ),
+      { timeout: 5_000 },
+    );
     await page.getByRole('radio', { name: 'eSIM' }).focus();
     await page.keyboard.press('Space');
     expect(await page.getByRole('radio', { name: 'eSIM' }).isChecked()).toBe(true);

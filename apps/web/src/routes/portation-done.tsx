@@ -3,6 +3,7 @@ import { formatMsisdn } from '@perenos/phone';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import { Fact } from '../components/fact';
+import { Msisdn } from '../components/msisdn';
 import { Page } from '../components/page';
 import { Card, Group, SimpleGrid, Stack, Text, Title } from '../components/plain';
 import { getNumberingPlanQueryOptions } from '../features/lookup';
@@ -56,7 +57,11 @@ export function PortationDoneView({ order }: { order: PortationOrder }) {
       title={applicationTitle(order.id)}
       description="Заявление на перенос номера отправлено: что дальше."
       heading={heading}
-      lead={`Заявление № ${order.id} на перенос номера ${formatMsisdn(order.msisdn)}.`}
+      lead={
+        <>
+          Заявление № {order.id} на перенос номера <Msisdn value={order.msisdn} />.
+        </>
+      }
     >
       <Card withBorder padding="lg" data-testid="done-card">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">

@@ -1,9 +1,9 @@
 import { Alert, Button, Checkbox, Grid, Paper, PinInput, TextInput } from '@mantine/core';
-import { formatMsisdn } from '@perenos/phone';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { Fact } from '../components/fact';
+import { Msisdn } from '../components/msisdn';
 import { Page } from '../components/page';
 import { Anchor, Badge, Group, SimpleGrid, Stack, Text, Title } from '../components/plain';
 import { getPersonalInfoQueryOptions } from '../features/auth';
@@ -40,6 +40,28 @@ import { formatDateTime } from '../lib/format';
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Step 3 (sign-in): the applicant from Госуслуги, the porting day, e-mail, the number's confirmation, the signature. */
+/**
+ * After a refused «Отправить»: the first field the page marks wrong, top to bottom, is brought into view
+ * and takes the focus (a SIM way not chosen sits far above the button, out of sight on a phone).
+ */
+function showFirstError() {
+  requestAnimationFrame(() => {
+    const main = document.querySelector('main') ?? document.body;
+    const marked = [
+      ...main.querySelectorAll<HTMLElement>(
+        '[aria-invalid="true"], [data-error], fieldset[aria-describedby], [role="radiogroup"][aria-describedby]',
+      ),
+    ].filter((el) => el.matches('[aria-invalid="true"], [data-error]') || el.querySelector('[role="alert"]'));
+    const first = marked.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))[0];
+    if (!first) return;
+    first.scrollIntoView({ block: 'center' });
+    const focusable = first.matches('input, textarea, select, button')
+      ? first
+      : first.querySelector<HTMLElement>('input:checked, input, textarea, select, button');
+    focusable?.focus({ preventScroll: true });
+  });
+}
+
 export default function PortationSubmitPage() {
   const id = parseOrderId(useParams().order);
   return (
@@ -199,6 +221,7 @@ function SubmitForm({ order }: { order: PortationOrder }) {
     }
     setErrors(local);
     setGeneral(null);
+    if (Object.keys(local).length > 0) showFirstError();
     if (Object.keys(local).length > 0 || !sim) return;
     const version = terms.data?.version;
     if (!version) {
@@ -341,13 +364,15 @@ function SubmitForm({ order }: { order: PortationOrder }) {
                     <Badge color="green" variant="light" size="lg" tt="none" data-testid="msisdn-confirmed">
                       Номер подтверждён
                     </Badge>
-                    <Text size="sm">{formatMsisdn(order.msisdn)} — ваш подтверждённый номер в Госуслугах.</Text>
+                    <Text size="sm">
+                      <Msisdn value={order.msisdn} /> — ваш подтверждённый номер в Госуслугах.
+                    </Text>
                   </Group>
                 ) : (
                   <>
                     <Text size="sm">
-                      Номера {formatMsisdn(order.msisdn)} нет среди подтверждённых в Госуслугах: подтвердите его кодом
-                      из SMS.
+                      Номера <Msisdn value={order.msisdn} /> нет среди подтверждённых в Госуслугах: подтвердите его
+                      кодом из SMS.
                     </Text>
                     <Button
                       variant="light"
@@ -359,7 +384,7 @@ function SubmitForm({ order }: { order: PortationOrder }) {
                     </Button>
                     {sent && (
                       <Text size="sm" c="dimmed">
-                        Код отправлен на {formatMsisdn(sent.sentTo)}, действует до {formatDateTime(sent.expiresAt)}{' '}
+                        Код отправлен на <Msisdn value={sent.sentTo} />, действует до {formatDateTime(sent.expiresAt)}{' '}
                         (МСК).
                       </Text>
                     )}
