@@ -107,16 +107,6 @@ describe('the application after submit', () => {
     const id = Number(/\/portation\/(\d+)\//.exec(page.url())?.[1]);
     expect(id).not.toBe(refused?.id);
     await page.getByTestId('contract-terms').waitFor();
-    // Sent with no SIM way chosen: the choice, far above the button, comes into view with the focus in it.
-    await page.getByRole('button', { name: 'Отправить заявление' }).click();
-    await page.getByTestId('sim-error').waitFor();
-    await vi.waitFor(
-      async () =>
-        expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[data-testid="sim-choice"]')))).toBe(
-          true,
-        ),
-      { timeout: 5_000 },
-    );
     await page.getByRole('radio', { name: 'eSIM' }).focus();
     await page.keyboard.press('Space');
     expect(await page.getByRole('radio', { name: 'eSIM' }).isChecked()).toBe(true);
@@ -234,6 +224,22 @@ describe('the application after submit', () => {
     await page.setViewportSize(VIEWPORTS.phone);
     await page.goto(`${site.url}/portation/${order.id}/submit`);
     await page.getByTestId('contract-terms').waitFor();
+    // Sent with no SIM way chosen: the choice, far above the button on a phone, comes into view with the
+    // focus in it.
+    await page.getByRole('button', { name: 'Отправить заявление' }).click();
+    await page.getByTestId('sim-error').waitFor();
+    await vi.waitFor(
+      async () =>
+        expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[data-testid="sim-choice"]')))).toBe(
+          true,
+        ),
+      { timeout: 5_000 },
+    );
+    const inView = await page.getByTestId('sim-choice').evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      return box.top < window.innerHeight && box.bottom > 0;
+    });
+    expect(inView).toBe(true);
     await page.getByRole('radio', { name: 'Курьером' }).check();
     const address = page.getByRole('textbox', { name: 'Адрес доставки' });
     await address.fill('дом');
