@@ -2,7 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  // Shared tables live in db/schema.ts; each domain keeps its own in modules/<domain>/tables.ts.
+  // Each module keeps its tables in modules/<module>/tables.ts; db/schema.ts holds only the database's own (seed_runs).
   schema: ['./src/db/schema.ts', './src/modules/*/tables.ts'],
   out: './src/db/migrations',
 });

@@ -26,6 +26,7 @@ import newsPlugin from './modules/news/plugin';
 import newsRoutes from './modules/news/routes';
 import newsStaffRoutes from './modules/news/staff-routes';
 import notificationsPlugin from './modules/notifications/plugin';
+import { listRegionOperators } from './modules/operators';
 import operatorRoutes from './modules/operators/routes';
 import portingPlugin from './modules/porting/plugin';
 import privacyPlugin from './modules/privacy/plugin';
@@ -35,6 +36,7 @@ import settingsRoutes from './modules/settings/routes';
 import settingsStaffRoutes from './modules/settings/staff-routes';
 import sitemapRoutes from './modules/sitemap/routes';
 import staffPlugin from './modules/staff/plugin';
+import { listOperatorTiles } from './modules/tariffs';
 import tariffsPlugin from './modules/tariffs/plugin';
 import tariffRoutes from './modules/tariffs/routes';
 import tariffsStaffRoutes from './modules/tariffs/staff-routes';
@@ -207,8 +209,9 @@ export async function buildApp({
       await api.register(healthRoutes);
       await api.register(settingsRoutes);
       await api.register(settingsStaffRoutes);
-      await api.register(regionRoutes);
-      await api.register(operatorRoutes);
+      // Each is given the other module's list it shows (decision 131): regions the operators', operators the tariffs'.
+      await api.register(regionRoutes, { regionOperators: listRegionOperators });
+      await api.register(operatorRoutes, { tiles: listOperatorTiles });
       await api.register(serviceRoutes);
       await api.register(lookupRoutes, { config });
       await api.register(tariffRoutes);

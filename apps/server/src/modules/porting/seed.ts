@@ -1,11 +1,12 @@
 import { STANDIN_CITIZENS, type StandinCitizen } from '@perenos/esia-standin';
 import { eq } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../../db/client';
-import { operators, regionOperators, seedRuns } from '../../db/schema';
+import { seedRuns } from '../../db/schema';
 import { JobQueue } from '../../lib/jobs';
 import { addDays, moscowDay } from '../../lib/moscow';
 import { deriveKey } from '../../lib/seal';
 import { LookupEngine } from '../lookup';
+import { operatorsTable as operators, regionOperators } from '../operators';
 import { cheapestTariffIn } from '../tariffs';
 import { CONTRACT_VERSION } from './contract-terms';
 import { demoOffices } from './demo-offices';

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
-import { featureFlags, settings } from '../../db/schema';
 import { DEFAULT_THEME, FEATURES, THEME_SETTING } from './features';
+import { featureFlags, settings } from './tables';
 
 /** Every feature switched on and the default theme; flags and settings an operator changed are never overwritten. */
 export async function seedSettings(db: Database): Promise<void> {
