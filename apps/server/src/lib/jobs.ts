@@ -2,6 +2,7 @@ import { Param, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Database, DatabaseHandle } from '../db/client';
 import { rowsOf, typedRows } from '../db/rows';
+import { wallClockMs } from './clock';
 
 /**
  * Background jobs on pg-boss (decision 008): the job rows live in the site's own database, on
@@ -199,7 +200,7 @@ export class JobQueue {
     const notify = () => {
       for (const id of ids) this.boss.notifyWorker(id);
     };
-    const delay = at ? at.getTime() - Date.now() : 0;
+    const delay = at ? at.getTime() - wallClockMs() : 0;
     if (delay <= 0) {
       notify();
       return;

@@ -98,7 +98,7 @@ export async function replacePlanRanges(
       planVersion: sql`${lookupState.planVersion} + 1`,
       planSource: facts.source,
       planIsDemo: facts.isDemo,
-      planImportedAt: new Date(),
+      planImportedAt: sql`now()`,
       planSummary: facts.summary,
     })
     .where(eq(lookupState.id, STATE_ID));
@@ -309,7 +309,8 @@ export async function claimPlanRefresh(db: Database, hours: number): Promise<boo
   await ensureLookupState(db);
   const rows = await db
     .update(lookupState)
-    .set({ refreshClaimedAt: new Date() })
+    // The database's time, as the check below reads it.
+    .set({ refreshClaimedAt: sql`now()` })
     .where(
       sql`${lookupState.id} = ${STATE_ID} and (${lookupState.refreshClaimedAt} is null or ${lookupState.refreshClaimedAt} < now() - make_interval(hours => ${hours}))`,
     )

@@ -2,6 +2,7 @@ import { STANDIN_CITIZENS, type StandinCitizen } from '@perenos/esia-standin';
 import { eq } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../../db/client';
 import { seedRuns } from '../../db/schema';
+import { systemClock } from '../../lib/clock';
 import { JobQueue } from '../../lib/jobs';
 import { addDays, moscowDay } from '../../lib/moscow';
 import { deriveKey } from '../../lib/seal';
@@ -113,7 +114,7 @@ export async function seedPortingDemo(
     .returning({ name: seedRuns.name });
   if (claimed.length === 0) return false;
 
-  const now = options.now ?? new Date();
+  const now = options.now ?? systemClock();
   const sealKey = deriveKey(options.sessionSecret, 'personal data seal v1');
   const clock = { t: now.getTime() };
   const lookup = new LookupEngine(db, { pollMs: 3_600_000 });

@@ -15,7 +15,7 @@ export async function setFeature(db: Database, feature: Feature, isEnabled: bool
   await db
     .insert(featureFlags)
     .values({ feature, isEnabled })
-    .onConflictDoUpdate({ target: featureFlags.feature, set: { isEnabled, updatedAt: new Date() } });
+    .onConflictDoUpdate({ target: featureFlags.feature, set: { isEnabled, updatedAt: sql`now()` } });
 }
 
 export async function getPublicSetting(db: Database, key: string) {
