@@ -1,5 +1,6 @@
 import { ApiError } from '@perenos/api-client';
 import { formatMsisdn } from '@perenos/phone';
+import { formatDayInWords } from '@perenos/porting-rules';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import type { PageLoader } from '../app/route-table';
@@ -13,7 +14,6 @@ import { OperatorName } from '../features/operators';
 import {
   applicationTitle,
   EndedAdvice,
-  formatDay,
   getPortationOrderQueryOptions,
   OrderTimeline,
   PortingDetails,
@@ -80,7 +80,9 @@ export default function AccountPortationInfoPage() {
               </Fact>
               <Fact label="Начат">{formatDateTime(data.startedAt)}</Fact>
               <Fact label="Дата переноса">
-                <span data-testid="portation-date">{data.portationDate ? formatDay(data.portationDate) : '—'}</span>
+                <span data-testid="portation-date">
+                  {data.portationDate ? formatDayInWords(data.portationDate) : '—'}
+                </span>
               </Fact>
               <Fact label="Обновлён">{formatDateTime(data.lastUpdatedAt)}</Fact>
             </SimpleGrid>

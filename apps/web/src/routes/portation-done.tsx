@@ -1,5 +1,6 @@
 import { Button, List } from '@mantine/core';
 import { formatMsisdn } from '@perenos/phone';
+import { formatDayInWords } from '@perenos/porting-rules';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import { Fact } from '../components/fact';
@@ -10,7 +11,6 @@ import { OperatorName } from '../features/operators';
 import {
   applicationTitle,
   EndedAdvice,
-  formatDay,
   OrderGate,
   OrderNotFound,
   OrderTimeline,
@@ -71,7 +71,7 @@ function Done({ order }: { order: PortationOrder }) {
             <Text>{order.tariffName ?? '—'}</Text>
           </Fact>
           <Fact label="Дата переноса">
-            <Text>{order.portationAt ? `${formatDay(order.portationAt)}, 00:00–06:00 (МСК)` : '—'}</Text>
+            <Text>{order.portationAt ? `${formatDayInWords(order.portationAt)}, 00:00–06:00 (МСК)` : '—'}</Text>
           </Fact>
         </SimpleGrid>
       </Card>
@@ -94,8 +94,8 @@ function Done({ order }: { order: PortationOrder }) {
               договора и задолженность — долг нужно погасить до переноса.
             </List.Item>
             <List.Item>
-              БДПН назначит окно переноса: ночь {order.portationAt ? formatDay(order.portationAt) : 'выбранной даты'}, с
-              00:00 до 06:00 по Москве.
+              БДПН назначит окно переноса: ночь{' '}
+              {order.portationAt ? formatDayInWords(order.portationAt) : 'выбранной даты'}, с 00:00 до 06:00 по Москве.
             </List.Item>
             <List.Item>
               Новый оператор передаст SIM-карту; после переноса номер заработает в его сети. Обо всех шагах мы сообщим

@@ -1,6 +1,6 @@
 import { formatMsisdn } from '@perenos/phone';
 import type { EventAttributes } from 'ics';
-import { formatDay, formatDayLong, moscowDay, moscowMidnight } from '../../lib/moscow';
+import { formatDayInWords, formatDayNumeric, moscowDay, moscowMidnight } from '../../lib/moscow';
 import type { ApplicationContent } from './document-drawing';
 import { STATUS_NAMES } from './events';
 import type { PresentedOrder } from './presenter';
@@ -97,9 +97,9 @@ export function applicationContent(
   filedAt: Date | null,
 ): ApplicationContent {
   const windowText = window
-    ? `${formatDayLong(moscowDay(window.start))}, 00:00–06:00 по московскому времени`
+    ? `${formatDayInWords(moscowDay(window.start))}, 00:00–06:00 по московскому времени`
     : order.portationAt
-      ? formatDay(order.portationAt)
+      ? formatDayNumeric(order.portationAt)
       : 'не выбрана';
   return {
     title: `Заявление на перенос номера № ${order.id}`,

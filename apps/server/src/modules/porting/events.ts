@@ -1,5 +1,5 @@
 import { formatMsisdn } from '@perenos/phone';
-import { formatDayLong, formatMoscowDateTime, moscowDay } from '../../lib/moscow';
+import { formatDayInWords, formatMoscowDateTime, moscowDay } from '../../lib/moscow';
 import type { OrderStatus, SimKind } from './tables';
 
 /** What a timeline event says happened. */
@@ -51,7 +51,7 @@ export interface NewEvent {
 
 /** «2 декабря 2026, 00:00–06:00 (МСК)». */
 export function windowText(start: Date): string {
-  return `${formatDayLong(moscowDay(start))}, 00:00–06:00 (МСК)`;
+  return `${formatDayInWords(moscowDay(start))}, 00:00–06:00 (МСК)`;
 }
 
 const rubles = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
@@ -101,7 +101,7 @@ export const EVENT_TEXT = {
   'contract-signed': (version: string) => `Новый оператор оформил договор (условия редакции ${version})`,
   'sim-issued': simText,
   'debt-notice': (amount: number, payBy: Date) =>
-    `Оператор-донор сообщил о задолженности ${rubText(amount)}. Оплатите её до ${formatDayLong(moscowDay(payBy))}, иначе перенос не состоится`,
+    `Оператор-донор сообщил о задолженности ${rubText(amount)}. Оплатите её до ${formatDayInWords(moscowDay(payBy))}, иначе перенос не состоится`,
   'debt-paid': () => 'Задолженность оплачена: перенос продолжается',
   rescheduled: (start: Date, reason: string) =>
     `Перенос отложен: новое окно — ${windowText(start)}. Причина: ${reason}`,
