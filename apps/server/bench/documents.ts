@@ -70,11 +70,16 @@ export async function documentOrders(open: () => ReturnType<typeof openDatabase>
       const id = Number((result as unknown as { rows: { id: number }[] }).rows[0]?.id);
       await handle.db.execute(sql`insert into portation_events (order_id, occurred_at, status, kind, description)
         values (${id}, now(), 'Initialized', 'created', 'Заявление создано')`);
-      const tokens = await startSession(handle.db, deriveAccessKey(BENCH_SECRET), {
-        userId: user.id,
-        oid,
-        name: user.name,
-      });
+      const tokens = await startSession(
+        handle.db,
+        deriveAccessKey(BENCH_SECRET),
+        {
+          userId: user.id,
+          oid,
+          name: user.name,
+        },
+        new Date(),
+      );
       orders.push({ cookie: `perenos-at=${tokens.accessToken}`, id });
     }
     return orders;

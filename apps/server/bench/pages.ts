@@ -177,11 +177,16 @@ async function citizenCookie(open: () => ReturnType<typeof openDatabase>): Promi
       .from(userNumbers)
       .where(eq(userNumbers.userId, user.id))
       .orderBy(sql`${userNumbers.msisdn}`);
-    const tokens = await startSession(handle.db, deriveAccessKey(BENCH_SECRET), {
-      userId: user.id,
-      oid: user.oid,
-      name: user.name,
-    });
+    const tokens = await startSession(
+      handle.db,
+      deriveAccessKey(BENCH_SECRET),
+      {
+        userId: user.id,
+        oid: user.oid,
+        name: user.name,
+      },
+      new Date(),
+    );
     return { cookie: `perenos-at=${tokens.accessToken}`, msisdn: number?.msisdn ?? '79000000000' };
   } finally {
     await handle.close();

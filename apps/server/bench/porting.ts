@@ -138,11 +138,16 @@ async function main() {
     ).map((r) => Number(r.id));
     await db.execute(sql`insert into portation_events (order_id, occurred_at, status, kind, description)
       select id, now(), 'Initialized', 'created', 'Заявление создано' from portation_orders where user_id = ${user.id}`);
-    const tokens = await startSession(db, deriveAccessKey(SECRET), {
-      userId: user.id,
-      oid: '3000000001',
-      name: user.name,
-    });
+    const tokens = await startSession(
+      db,
+      deriveAccessKey(SECRET),
+      {
+        userId: user.id,
+        oid: '3000000001',
+        name: user.name,
+      },
+      new Date(),
+    );
     const cookie = `perenos-at=${tokens.accessToken}; perenos-rt=${tokens.refreshToken}`;
 
     // 1. Hello world and the submit call, each in a process of its own (engine workers off).

@@ -21,11 +21,16 @@ export async function benchCookie(db: Database): Promise<string> {
     emailVerified: false,
   };
   const user = await upsertUser(db, '9999999999', 'Бенчмарк', profile, null, new Date());
-  const tokens = await startSession(db, deriveAccessKey(BENCH_SECRET), {
-    userId: user.id,
-    oid: user.oid,
-    name: user.name,
-  });
+  const tokens = await startSession(
+    db,
+    deriveAccessKey(BENCH_SECRET),
+    {
+      userId: user.id,
+      oid: user.oid,
+      name: user.name,
+    },
+    new Date(),
+  );
   return `perenos-at=${tokens.accessToken}`;
 }
 

@@ -10,6 +10,7 @@ import type { AppConfig } from './config/env';
 import type { DatabaseHandle } from './db/client';
 import { AccessLog, requestSerializer } from './lib/access-log';
 import { flagApiRoute, isApiPath, isApiRequest } from './lib/api-route';
+import { type Clock, systemClock } from './lib/clock';
 import { PROBLEM_TYPES, VALIDATION_TITLE } from './lib/problem';
 import { requestLogger } from './lib/request-logger';
 import { helmetHeaders } from './lib/security-headers';
@@ -26,6 +27,7 @@ import newsPlugin from './modules/news/plugin';
 import newsRoutes from './modules/news/routes';
 import newsStaffRoutes from './modules/news/staff-routes';
 import notificationsPlugin from './modules/notifications/plugin';
+import { listRegionOperators } from './modules/operators';
 import operatorRoutes from './modules/operators/routes';
 import portingPlugin from './modules/porting/plugin';
 import portingSignaturePlugin from './modules/porting/signature/plugin';
@@ -36,6 +38,7 @@ import settingsRoutes from './modules/settings/routes';
 import settingsStaffRoutes from './modules/settings/staff-routes';
 import sitemapRoutes from './modules/sitemap/routes';
 import staffPlugin from './modules/staff/plugin';
+import { listOperatorTiles } from './modules/tariffs';
 import tariffsPlugin from './modules/tariffs/plugin';
 import tariffRoutes from './modules/tariffs/routes';
 import tariffsStaffRoutes from './modules/tariffs/staff-routes';
@@ -64,6 +67,15 @@ export interface BuildAppOptions {
   ownsDatabase?: boolean;
   /** Where the JSON log lines go: stdout unless given (a test reads them). */
   logStream?: DestinationStream;
+  /** The site's clock (lib/clock.ts): the wall clock unless a test sets one. */
+  clock?: Clock;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The site's one clock: every rule that depends on the time reads it here or is handed it. */
+    clock: Clock;
+  }
 }
 
 /** The origin of a tile URL template ("https://{s}.tile.example/{z}/{x}/{y}.png" → "https://*.tile.example"). */
@@ -79,6 +91,7 @@ export async function buildApp({
   database,
   ownsDatabase = false,
   logStream,
+  clock = systemClock,
 }: BuildAppOptions): Promise<FastifyInstance> {
   // Helmet's headers are the same for every response, but @fastify/helmet builds the middleware (and
   // parses the CSP) on each request: a measured 6 % of a lookup's CPU. Computed once, set by one hook.
@@ -163,6 +176,7 @@ export async function buildApp({
   // Every route is flagged as the API's or not by its declared path, before any is registered: CSRF, the
   // API's headers and the drain decide on the matched route, never on how the address was spelled.
   app.addHook('onRoute', flagApiRoute);
+  app.decorate('clock', clock);
   await app.register(errorsPlugin);
   await app.register(drainPlugin);
   await app.register(inputGuardPlugin);
@@ -209,8 +223,9 @@ export async function buildApp({
       await api.register(healthRoutes);
       await api.register(settingsRoutes);
       await api.register(settingsStaffRoutes);
-      await api.register(regionRoutes);
-      await api.register(operatorRoutes);
+      // Each is given the other module's list it shows (decision 131): regions the operators', operators the tariffs'.
+      await api.register(regionRoutes, { regionOperators: listRegionOperators });
+      await api.register(operatorRoutes, { tiles: listOperatorTiles });
       await api.register(serviceRoutes);
       await api.register(lookupRoutes, { config });
       await api.register(tariffRoutes);

@@ -48,12 +48,17 @@ export async function signIn(t: TestApp, oid = '1000001'): Promise<Record<string
     email: null,
     emailVerified: false,
   };
-  const user = await upsertUser(t.app.db, oid, 'Иванов Иван Иванович', profile, null, new Date());
-  const tokens = await startSession(t.app.db, deriveAccessKey(t.config.sessionSecret), {
-    userId: user.id,
-    oid,
-    name: 'Иванов Иван Иванович',
-  });
+  const user = await upsertUser(t.app.db, oid, 'Иванов Иван Иванович', profile, null, t.app.clock());
+  const tokens = await startSession(
+    t.app.db,
+    deriveAccessKey(t.config.sessionSecret),
+    {
+      userId: user.id,
+      oid,
+      name: 'Иванов Иван Иванович',
+    },
+    t.app.clock(),
+  );
   return { cookie: `${t.app.session.accessCookie}=${tokens.accessToken}`, 'x-requested-with': 'XMLHttpRequest' };
 }
 

@@ -1,5 +1,6 @@
 import { and, desc, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { systemClock } from '../src/lib/clock';
 import { openSecret, secretKeys } from '../src/modules/notifications/service';
 import { notifications } from '../src/modules/notifications/tables';
 import { CONTRACT_VERSION } from '../src/modules/porting/contract-terms';
@@ -35,7 +36,7 @@ export async function queuedCode(app: FastifyInstance, sessionSecret: string, ms
     .where(and(eq(notifications.recipient, msisdn), eq(notifications.carriesSecret, true)))
     .orderBy(desc(notifications.id))
     .limit(1);
-  return sms?.sealed ? (openSecret(secretKeys(sessionSecret).key, sms.sealed, now) ?? '') : '';
+  return sms?.sealed ? (openSecret(secretKeys(sessionSecret, systemClock).key, sms.sealed, now) ?? '') : '';
 }
 
 /** The text of every page of a PDF, as a reader would copy it. */

@@ -7,21 +7,8 @@
  * (docs/product.md). Plain functions of `YYYY-MM-DD` days and instants: no time-zone library.
  */
 
-/** A month's name as written beside its day («2 декабря 2026»): the site's one list, for the server and the browser. */
-export const MONTHS_GENITIVE: readonly string[] = [
-  'января',
-  'февраля',
-  'марта',
-  'апреля',
-  'мая',
-  'июня',
-  'июля',
-  'августа',
-  'сентября',
-  'октября',
-  'ноября',
-  'декабря',
-];
+// How a day is written (one formatter per printed form) is dates.ts's.
+export { formatDayInWords, formatDayNumeric, MONTHS_GENITIVE } from './dates';
 
 export const MIN_DAYS_AHEAD = 8;
 export const MAX_MONTHS_AHEAD = 6;

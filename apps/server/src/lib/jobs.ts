@@ -1,6 +1,8 @@
 import { Param, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Database, DatabaseHandle } from '../db/client';
+import { rowsOf, typedRows } from '../db/rows';
+import { wallClockMs } from './clock';
 
 /**
  * Background jobs on pg-boss (decision 008): the job rows live in the site's own database, on
@@ -50,8 +52,7 @@ export function transactionExecutor(tx: Database): PgBoss.Db {
         last = (match.index ?? 0) + match[0].length;
       }
       chunks.push(sql.raw(text.slice(last)));
-      const result = (await tx.execute(sql.join(chunks))) as unknown as { rows: Record<string, unknown>[] };
-      return { rows: result.rows };
+      return { rows: await rowsOf<Record<string, unknown>>(tx, sql.join(chunks)) };
     },
   };
 }
@@ -199,7 +200,7 @@ export class JobQueue {
     const notify = () => {
       for (const id of ids) this.boss.notifyWorker(id);
     };
-    const delay = at ? at.getTime() - Date.now() : 0;
+    const delay = at ? at.getTime() - wallClockMs() : 0;
     if (delay <= 0) {
       notify();
       return;
@@ -266,7 +267,7 @@ export class JobQueue {
          from ${JOBS_SCHEMA}.job where state = 'failed' order by completed_on desc nulls last limit $1`,
       [limit],
     );
-    return rows as unknown as FailedJob[];
+    return typedRows<FailedJob>({ rows });
   }
 
   /** Puts a failed job back in its queue, inside `tx` (the staff audit's transaction). */

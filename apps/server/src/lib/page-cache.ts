@@ -1,3 +1,4 @@
+import { wallClockMs } from './clock';
 /** A page drawn for visitors without a session, kept with its compressed forms (decision 040). */
 export interface CachedPage {
   status: number;
@@ -32,7 +33,7 @@ export class PageCache {
   private readonly now: () => number;
 
   constructor(private readonly options: PageCacheOptions) {
-    this.now = options.now ?? Date.now;
+    this.now = options.now ?? wallClockMs;
   }
 
   get bytes(): number {

@@ -1,5 +1,6 @@
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import { LRUCache } from 'lru-cache';
+import { wallClockMs } from './clock';
 
 const DEFAULT_WINDOW_MS = 60_000;
 
@@ -18,7 +19,7 @@ export class InProcessRateStore implements FastifyRateLimitStore {
     callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
     timeWindow: number = DEFAULT_WINDOW_MS,
   ): void {
-    const now = Date.now();
+    const now = wallClockMs();
     let window = this.#windows.get(key);
     if (!window || window.startMs + timeWindow <= now) {
       window = { count: 0, startMs: now };

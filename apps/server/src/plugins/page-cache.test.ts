@@ -6,10 +6,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CITIZENS, type CookieJar, signIn } from '../../test/esia';
 import { loadConfig } from '../config/env';
-import { operators, regions } from '../db/schema';
 import { DrawLimiter, NOT_FOUND_KEY, PageCache, pageKey } from '../lib/page-cache';
 import { bumpNewsVersion } from '../modules/news/repository';
 import { news } from '../modules/news/tables';
+import { operators } from '../modules/operators/tables';
+import { regions } from '../modules/regions/tables';
 import { createTestApp, type TestApp } from '../test/app';
 
 // A web build whose server entry draws what this server's API says about the visitor (their name from the

@@ -30,7 +30,9 @@ export class SessionFamilyCache {
     private readonly load: (familyId: string) => Promise<boolean>,
     private readonly redis: Redis | null,
     prefix: string,
-    ttlMs?: number,
+    ttlMs: number | undefined,
+    /** The site's clock in ms (app.clock): when a remembered answer is too old. */
+    private readonly now: () => number,
   ) {
     this.channel = `${prefix}session:revoked`;
     this.ttlMs = ttlMs ?? (redis ? FAMILY_CACHE_MS_REDIS : FAMILY_CACHE_MS_LOCAL);
@@ -57,9 +59,9 @@ export class SessionFamilyCache {
   }
 
   /** True while the family is neither revoked nor over; asks the database at most once per TTL. */
-  isActive(familyId: string, now = Date.now()): Promise<boolean> | boolean {
+  isActive(familyId: string): Promise<boolean> | boolean {
     const hit = this.entries.get(familyId);
-    if (hit && (!hit.active || hit.until > now)) return hit.active;
+    if (hit && (!hit.active || hit.until > this.now())) return hit.active;
     let pending = this.loading.get(familyId);
     if (!pending) {
       pending = this.load(familyId).then(
@@ -106,7 +108,7 @@ export class SessionFamilyCache {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(familyId, { active, until: Date.now() + this.ttlMs });
+    this.entries.set(familyId, { active, until: this.now() + this.ttlMs });
   }
 }
 
@@ -120,13 +122,13 @@ export class VerifiedTokens<T extends { expireAt: Date }> {
   ) {}
 
   /** The claims of a token this node has verified and that has not expired; undefined otherwise. */
-  known(token: string, now = Date.now()): T | undefined {
+  known(token: string, now: number): T | undefined {
     const known = this.entries.get(token);
     return known && known.expireAt.getTime() > now ? known : undefined;
   }
 
   /** The token's claims, or null when it is forged, malformed or expired. */
-  async verify(token: string, now = Date.now()): Promise<T | null> {
+  async verify(token: string, now: number): Promise<T | null> {
     const known = this.entries.get(token);
     if (known) {
       if (known.expireAt.getTime() > now) return known;

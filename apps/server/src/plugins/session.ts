@@ -74,10 +74,11 @@ export default fp(
     const prefix = secure ? '__Host-' : '';
     // No database query per signed-in request: the family's state is remembered (decision 010).
     const families = new SessionFamilyCache(
-      (familyId) => isFamilyActive(app.db, familyId),
+      (familyId) => isFamilyActive(app.db, familyId, app.clock()),
       app.redis,
       app.redisPrefix,
       opts.config.sessionCacheMs,
+      () => app.clock().getTime(),
     );
     await families.start((err) => app.log.warn({ err }, 'Redis: подписка на отзыв сессий'));
     app.addHook('onClose', async () => families.stop());
@@ -115,7 +116,7 @@ export default fp(
       request.sessionExpireAt = claims.expireAt;
     };
     const readSession = async (request: FastifyRequest, token: string) => {
-      const claims = await verifiedTokens.verify(token);
+      const claims = await verifiedTokens.verify(token, app.clock().getTime());
       // A signed-out or stolen-and-revoked session ends at once, not when its access token expires.
       if (claims && (await families.isActive(claims.familyId))) signIn(request, claims);
     };
@@ -124,7 +125,7 @@ export default fp(
     app.addHook('onRequest', (request, _reply, done) => {
       const token = request.cookies[runtime.accessCookie];
       if (!token) return done();
-      const claims = verifiedTokens.known(token);
+      const claims = verifiedTokens.known(token, app.clock().getTime());
       const active = claims ? families.isActive(claims.familyId) : undefined;
       if (claims && typeof active === 'boolean') {
         if (active) signIn(request, claims);

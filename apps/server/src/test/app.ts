@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { type BuildAppOptions, buildApp } from '../app';
 import { type AppConfig, loadConfig } from '../config/env';
 import { openDatabase } from '../db/client';
+import type { Clock } from '../lib/clock';
 import { createTestDatabase, type TestDatabase } from './database';
 
 export interface TestApp {
@@ -16,10 +17,16 @@ export async function createTestApp(
   overrides: Partial<AppConfig> = {},
   seed: 'none' | 'reference' | 'demo' = 'demo',
   logStream?: BuildAppOptions['logStream'],
+  clock?: Clock,
 ): Promise<TestApp> {
   const database = await createTestDatabase({ seed });
   const config = loadConfig({ NODE_ENV: 'test' }, { webDist: '/nonexistent', ...overrides });
-  const app = await buildApp({ config, database: database.handle, ...(logStream ? { logStream } : {}) });
+  const app = await buildApp({
+    config,
+    database: database.handle,
+    ...(logStream ? { logStream } : {}),
+    ...(clock ? { clock } : {}),
+  });
   await app.ready();
   return {
     app,
@@ -39,7 +46,7 @@ export async function createTestApp(
 export async function createSecondNode(t: TestApp, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const handle = t.database.url ? await openDatabase({ databaseUrl: t.database.url }) : t.database.handle;
   const config = { ...t.config, ...overrides };
-  const app = await buildApp({ config, database: handle });
+  const app = await buildApp({ config, database: handle, clock: t.app.clock });
   await app.ready();
   return {
     app,

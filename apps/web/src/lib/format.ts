@@ -68,11 +68,6 @@ export function formatDateTime(value: string | number | Date): string {
   return `${day}.${month}.${year}, ${hour}:${minute}`;
 }
 
-/** «22 ноября 2026» as written, without moving it to Moscow time (a calendar date from the registry). */
-export function formatDay(value: string | number | Date): string {
-  return dayjs(value).format('D MMMM YYYY');
-}
-
 /** «22 ноября 2026» in Moscow time. */
 export function formatDate(value: string | number | Date): string {
   const clock = onMoscowClock(value);

@@ -1,5 +1,6 @@
 import { ApiError } from '@perenos/api-client';
 import { formatMsisdn } from '@perenos/phone';
+import { formatDayInWords } from '@perenos/porting-rules';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import type { PageLoader } from '../app/route-table';
@@ -16,7 +17,7 @@ import {
   readListAddress,
 } from '../features/account';
 import { OperatorName } from '../features/operators';
-import { applicationTitle, formatDay } from '../features/porting';
+import { applicationTitle } from '../features/porting';
 import { formatDate, formatDateTime } from '../lib/format';
 import NotFoundPage from './not-found';
 
@@ -40,7 +41,7 @@ const FIELDS: RecordField<AccountOrder>[] = [
   { label: 'Создано', value: (o) => formatDate(o.createdAt), nowrap: true, cardOnly: true },
   { label: 'Откуда', value: (o) => <OperatorName operator={o.fromOperator} /> },
   { label: 'Куда', value: (o) => <OperatorName operator={o.toOperator} /> },
-  { label: 'Дата переноса', value: (o) => (o.portationDate ? formatDay(o.portationDate) : '—'), nowrap: true },
+  { label: 'Дата переноса', value: (o) => (o.portationDate ? formatDayInWords(o.portationDate) : '—'), nowrap: true },
   { label: 'Обновлено', value: (o) => formatDateTime(o.lastUpdate), nowrap: true },
 ];
 

@@ -1,5 +1,6 @@
 import { ApiError } from '@perenos/api-client';
 import { formatMsisdn } from '@perenos/phone';
+import { formatDayInWords } from '@perenos/porting-rules';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import type { PageLoader } from '../app/route-table';
@@ -14,7 +15,6 @@ import {
   applicationTitle,
   EndedAdvice,
   endingOf,
-  formatDay,
   getPortationOrderQueryOptions,
   OrderTimeline,
   PortingDetails,
@@ -81,7 +81,9 @@ export default function AccountPortationInfoPage() {
               </Fact>
               <Fact label="Начат">{formatDateTime(data.startedAt)}</Fact>
               <Fact label="Дата переноса">
-                <span data-testid="portation-date">{data.portationDate ? formatDay(data.portationDate) : '—'}</span>
+                <span data-testid="portation-date">
+                  {data.portationDate ? formatDayInWords(data.portationDate) : '—'}
+                </span>
               </Fact>
               <Fact label="Обновлён">{formatDateTime(data.lastUpdatedAt)}</Fact>
             </SimpleGrid>

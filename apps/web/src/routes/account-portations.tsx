@@ -1,5 +1,6 @@
 import { ApiError } from '@perenos/api-client';
 import { formatMsisdn } from '@perenos/phone';
+import { formatDayInWords } from '@perenos/porting-rules';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import type { PageLoader } from '../app/route-table';
@@ -16,7 +17,7 @@ import {
   readListAddress,
 } from '../features/account';
 import { OperatorName } from '../features/operators';
-import { formatDay, portationTitle } from '../features/porting';
+import { portationTitle } from '../features/porting';
 import { formatDate } from '../lib/format';
 import NotFoundPage from './not-found';
 
@@ -24,7 +25,7 @@ const FIELDS: RecordField<AccountPortation>[] = [
   { label: 'Откуда', value: (p) => <OperatorName operator={p.fromOperator} /> },
   { label: 'Куда', value: (p) => <OperatorName operator={p.toOperator} /> },
   { label: 'Начат', value: (p) => formatDate(p.startedAt), nowrap: true },
-  { label: 'Дата переноса', value: (p) => (p.portationDate ? formatDay(p.portationDate) : '—'), nowrap: true },
+  { label: 'Дата переноса', value: (p) => (p.portationDate ? formatDayInWords(p.portationDate) : '—'), nowrap: true },
 ];
 
 export const loader: PageLoader = async ({ params, queryClient }) => {

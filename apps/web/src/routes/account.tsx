@@ -1,5 +1,6 @@
 import { Button } from '@mantine/core';
 import { formatMsisdn } from '@perenos/phone';
+import { formatDayInWords } from '@perenos/porting-rules';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import type { PageLoader } from '../app/route-table';
@@ -16,7 +17,6 @@ import {
   getWatchSwitchesQueryOptions,
   WatchSwitch,
 } from '../features/watch';
-import { formatDay } from '../lib/format';
 import classes from './account.module.css';
 
 /** The person's numbers, the newest alerts and the watch's switches, asked together. */
@@ -50,7 +50,9 @@ function NumberCard({ info }: { info: MsisdnInfo }) {
         <OperatorName operator={operator} size={32} />
         <p className={classes.region}>{info.regionName ?? 'Регион не известен'}</p>
         <p className={classes.portation}>
-          {info.lastPortation ? `Последний перенос: ${formatDay(info.lastPortation)}` : 'Номер ещё не переносили'}
+          {info.lastPortation
+            ? `Последний перенос: ${formatDayInWords(info.lastPortation)}`
+            : 'Номер ещё не переносили'}
         </p>
         <div className={classes.links}>
           <Button component={Link} to={`/account/${info.msisdn}/orders`} variant="light" size="sm">

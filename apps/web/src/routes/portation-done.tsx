@@ -1,5 +1,6 @@
 import { Button, List } from '@mantine/core';
 import { formatMsisdn } from '@perenos/phone';
+import { formatDayInWords } from '@perenos/porting-rules';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import { Fact } from '../components/fact';
@@ -12,7 +13,6 @@ import {
   applicationTitle,
   EndedAdvice,
   endingOf,
-  formatDay,
   nextSteps,
   OrderGate,
   OrderNotFound,
@@ -88,7 +88,7 @@ export function PortationDoneView({ order }: { order: PortationOrder }) {
             {/* The night's hours are a promise while the porting is ahead; after the move, the day it moved. */}
             <Text>
               {order.portationAt
-                ? `${formatDay(order.portationAt)}${phase === 'filed' || phase === 'scheduled' ? ', 00:00–06:00 (МСК)' : ''}`
+                ? `${formatDayInWords(order.portationAt)}${phase === 'filed' || phase === 'scheduled' ? ', 00:00–06:00 (МСК)' : ''}`
                 : '—'}
             </Text>
           </Fact>

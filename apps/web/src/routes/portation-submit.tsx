@@ -1,4 +1,5 @@
 import { Alert, Button, Checkbox, Grid, Paper, PinInput, TextInput } from '@mantine/core';
+import { formatDayInWords } from '@perenos/porting-rules';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
@@ -10,7 +11,6 @@ import { getPersonalInfoQueryOptions } from '../features/auth';
 import { getNumberingPlanQueryOptions } from '../features/lookup';
 import {
   ContractTermsSection,
-  formatDay,
   formatEdition,
   GoskeySigning,
   getPortationSignatureQueryOptions,
@@ -189,7 +189,7 @@ function SubmitForm({ order }: { order: PortationOrder }) {
   const applicationProblems = () => {
     const local: Record<string, string> = {};
     if (!isAllowedDay(day, range)) {
-      local.portationAt = `Выберите дату с ${formatDay(range.earliest)} по ${formatDay(range.latest)}.`;
+      local.portationAt = `Выберите дату с ${formatDayInWords(range.earliest)} по ${formatDayInWords(range.latest)}.`;
     }
     if (email.trim() && !EMAIL_RE.test(email.trim())) {
       local.email = 'Введите адрес электронной почты целиком, например ivan@example.ru.';
@@ -285,7 +285,7 @@ function SubmitForm({ order }: { order: PortationOrder }) {
                 {personal.fullName}
               </Fact>
               <Fact label="Дата рождения" strong>
-                {personal.birthDate ? formatDay(personal.birthDate) : '—'}
+                {personal.birthDate ? formatDayInWords(personal.birthDate) : '—'}
               </Fact>
               <Fact label="Паспорт" strong>
                 {personal.passport ?? 'нет в профиле Госуслуг'}
@@ -314,12 +314,12 @@ function SubmitForm({ order }: { order: PortationOrder }) {
                 Дата переноса
               </Title>
               <Text size="sm" c="dimmed">
-                Можно выбрать с {formatDay(range.earliest)} по {formatDay(range.latest)}. Номер перейдёт ночью, с 00:00
-                до 06:00 по Москве.
+                Можно выбрать с {formatDayInWords(range.earliest)} по {formatDayInWords(range.latest)}. Номер перейдёт
+                ночью, с 00:00 до 06:00 по Москве.
               </Text>
               <PortingCalendar value={day} onChange={chooseDay} window={range} />
               <Text fw={600} data-testid="chosen-day">
-                Выбрано: {formatDay(day)}
+                Выбрано: {formatDayInWords(day)}
               </Text>
               {errors.portationAt && (
                 <Text c="red" size="sm" role="alert">

@@ -2,7 +2,9 @@
  * The seed orchestrator: each module owns its seed (`modules/<domain>/seed.ts`); this file only calls
  * them in dependency order, each set once per version under a lock (decision 003).
  */
+
 import { eq } from 'drizzle-orm';
+import { systemClock } from '../../lib/clock';
 import { seedCoverageDemo } from '../../modules/coverage/seed';
 import { signInDemoCitizen } from '../../modules/esia/seed';
 import { seedLookupDemo, seedOperatorLegalNames } from '../../modules/lookup/seed';
@@ -34,7 +36,7 @@ async function applyOnce(
     const [run] = await tx.select().from(seedRuns).where(eq(seedRuns.name, name)).for('update');
     if (run && run.version >= version) return false;
     await apply(tx);
-    await tx.update(seedRuns).set({ version, appliedAt: new Date() }).where(eq(seedRuns.name, name));
+    await tx.update(seedRuns).set({ version, appliedAt: systemClock() }).where(eq(seedRuns.name, name));
     return true;
   });
 }

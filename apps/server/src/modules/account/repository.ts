@@ -1,5 +1,6 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { orderedNumbersSql } from '../porting';
 import { userNumbers } from './tables';
 
@@ -48,7 +49,9 @@ export interface UserNumber {
  * statements.
  */
 export async function userNumbersOf(db: Database, userId: number, now: Date): Promise<UserNumber[]> {
-  const result = (await db.execute(sql`
+  const rows = await rowsOf<{ msisdn: string; isEsia: boolean | null; untilMs: number | string | null }>(
+    db,
+    sql`
     select msisdn, bool_or(esia) as "isEsia", extract(epoch from max(proof_until))::float8 * 1000 as "untilMs"
     from (
       select ${userNumbers.msisdn} as msisdn, ${userNumbers.isEsiaMsisdn} as esia,
@@ -57,10 +60,9 @@ export async function userNumbersOf(db: Database, userId: number, now: Date): Pr
       union all ${orderedNumbersSql(userId)}
     ) numbers
     group by msisdn
-    order by min(src), bool_or(esia) desc, min(id), msisdn`)) as unknown as {
-    rows: { msisdn: string; isEsia: boolean | null; untilMs: number | string | null }[];
-  };
-  return result.rows.map((r) => {
+    order by min(src), bool_or(esia) desc, min(id), msisdn`,
+  );
+  return rows.map((r) => {
     const isEsia = r.isEsia === true;
     const until = r.untilMs === null ? null : Number(r.untilMs);
     const sms = until !== null && until > now.getTime();

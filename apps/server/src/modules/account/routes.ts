@@ -95,7 +95,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = userOf(request);
-      return accountInfo(app.db, lookup, user.userId, user.name);
+      return accountInfo(app.db, lookup, user.userId, user.name, app.clock());
     },
   );
 
@@ -113,7 +113,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { userId } = userOf(request);
       const q = request.query;
-      const info = await msisdnInfo(app.db, lookup, userId, q.Msisdn);
+      const info = await msisdnInfo(app.db, lookup, userId, q.Msisdn, app.clock());
       if (!info) throw notFound();
       const orders = await accountOrders(app.db, userId, q.Msisdn, pagingOf(q));
       return { msisdnInfo: info, orders };
@@ -134,7 +134,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { userId } = userOf(request);
       const q = request.query;
-      const info = await msisdnInfo(app.db, lookup, userId, q.Msisdn);
+      const info = await msisdnInfo(app.db, lookup, userId, q.Msisdn, app.clock());
       if (!info) throw notFound();
       const portations = await accountPortations(app.db, userId, q.Msisdn, pagingOf(q));
       return { msisdnInfo: info, portations };

@@ -58,14 +58,14 @@ async function describeNumbers(lookup: NumberLookup, numbers: repo.UserNumber[])
 }
 
 /** The account overview: the user's name and numbers. */
-export async function accountInfo(db: Database, lookup: NumberLookup, userId: number, userName: string) {
+export async function accountInfo(db: Database, lookup: NumberLookup, userId: number, userName: string, now: Date) {
   // Only the list of numbers is read here, not their proof: any moment will do.
-  return { userName, msisdns: await describeNumbers(lookup, await repo.userNumbersOf(db, userId, new Date())) };
+  return { userName, msisdns: await describeNumbers(lookup, await repo.userNumbersOf(db, userId, now)) };
 }
 
 /** One number's facts, or null when it is not the user's (the caller answers 404 either way). */
-export async function msisdnInfo(db: Database, lookup: NumberLookup, userId: number, msisdn: string) {
-  const number = (await repo.userNumbersOf(db, userId, new Date())).find((n) => n.msisdn === msisdn);
+export async function msisdnInfo(db: Database, lookup: NumberLookup, userId: number, msisdn: string, now: Date) {
+  const number = (await repo.userNumbersOf(db, userId, now)).find((n) => n.msisdn === msisdn);
   if (!number) return null;
   const [info] = await describeNumbers(lookup, [number]);
   return info ?? null;

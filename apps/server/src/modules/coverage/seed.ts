@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { operators } from '../../db/schema';
+import { operatorsTable as operators } from '../operators';
 import { DEMO_SOURCES, demoCoverage } from './demo';
 import { coverageSources } from './tables';
 

@@ -1,5 +1,5 @@
 import { integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { operators } from '../../db/schema';
+import { operators } from '../operators/tables';
 
 /** Where an operator's coverage map comes from (docs/product.md §11: source and projection kinds). */
 export const coverageSources = pgTable('coverage_sources', {

@@ -3,6 +3,7 @@ import { type GostAlgorithm, generateGostCredentials, gostSign } from '@perenos/
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type CryptoKey, exportSPKI, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../lib/clock';
 import { EsiaAdapter, EsiaError, verifyEsiaToken } from './adapter';
 import { createBuiltinSigner, createCommandSigner, createDemoCredentials, type DemoCredentials } from './signer';
 import { type EsiaTokenKey, loadEsiaTokenKey } from './token-key';
@@ -33,6 +34,7 @@ async function injectHttp(url: string, init: RequestInit): Promise<Response> {
 
 function adapterWith(c: DemoCredentials, now?: () => Date, alg: StandinTokenAlg = 'RS256'): EsiaAdapter {
   return new EsiaAdapter({
+    now: systemClock,
     clientId: CLIENT,
     scope: 'openid fullname mobile',
     clientCertificateHash: creds.certificateHash,
@@ -66,7 +68,10 @@ async function codeFor(adapter: EsiaAdapter, oid = '1000000001', redirect = REDI
 }
 
 beforeAll(async () => {
-  [creds, otherCreds] = await Promise.all([createDemoCredentials(CLIENT), createDemoCredentials('INTRUDER')]);
+  [creds, otherCreds] = await Promise.all([
+    createDemoCredentials(CLIENT, systemClock()),
+    createDemoCredentials('INTRUDER', systemClock()),
+  ]);
   app = Fastify();
   for (const tokenAlg of TOKEN_ALGS) {
     const standin = await createEsiaStandin({
@@ -114,6 +119,7 @@ describe('ESIA adapter against the stand-in', () => {
   it('refuses the tokens of a stand-in whose key is not the configured one', async () => {
     const gost = standins.GOST3410_2012_256;
     const adapter = new EsiaAdapter({
+      now: systemClock,
       clientId: CLIENT,
       scope: 'openid fullname mobile',
       clientCertificateHash: creds.certificateHash,
@@ -183,6 +189,7 @@ describe('ESIA adapter against the stand-in', () => {
   it('rejects a token answer that carries another state', async () => {
     const { privateKey } = await generateKeyPair('RS256');
     const adapter = new EsiaAdapter({
+      now: systemClock,
       clientId: CLIENT,
       scope: 'openid',
       clientCertificateHash: 'x',

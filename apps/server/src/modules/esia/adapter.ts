@@ -9,6 +9,7 @@ import {
   jwtVerify,
   UnsecuredJWT,
 } from 'jose';
+import type { Clock } from '../../lib/clock';
 import type { EsiaSigner } from './signer';
 import type { EsiaTokenKey } from './token-key';
 
@@ -25,7 +26,7 @@ export interface EsiaAdapterOptions {
   tokenKey: EsiaTokenKey;
   /** HTTP for the server-to-server calls (replaceable so tests can run without a socket). */
   http?: (url: string, init: RequestInit) => Promise<Response>;
-  now?: () => Date;
+  now: Clock;
 }
 
 /** A protocol failure: the sign-in cannot continue; `reason` is for the log, never for the page. */
@@ -173,7 +174,7 @@ export class EsiaAdapter {
 
   constructor(private readonly opts: EsiaAdapterOptions) {
     this.http = opts.http ?? ((url, init) => fetch(url, init));
-    this.now = opts.now ?? (() => new Date());
+    this.now = opts.now;
   }
 
   /** Where the browser goes to sign in: `/aas/oauth2/v2/ac` with the signed request. */

@@ -4,6 +4,7 @@ import { checkGostEngine } from '@perenos/gost';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config/env';
+import { systemClock } from '../../lib/clock';
 import { selfFetch } from '../../lib/self-fetch';
 import { EsiaAdapter } from './adapter';
 import type { EsiaEndpoints } from './service';
@@ -51,7 +52,7 @@ function demoSetup(clientId: string, tokenAlg: StandinTokenAlg): Promise<DemoSet
   let setup = demoSetups.get(name);
   if (!setup) {
     setup = (async () => {
-      const credentials = await createDemoCredentials(clientId);
+      const credentials = await createDemoCredentials(clientId, systemClock());
       const standin = await createEsiaStandin({
         tokenAlg,
         clients: [
@@ -89,6 +90,7 @@ export default fp(
       if (esia.baseUrl === undefined) {
         const signer = createBuiltinSigner(credentials.privateKey, credentials.certificateDer);
         const adapter = new EsiaAdapter({
+          now: app.clock,
           clientId: esia.clientId,
           scope: esia.scope,
           clientCertificateHash: credentials.certificateHash,
@@ -123,6 +125,7 @@ export default fp(
         : createHttpSigner(esia.signerUrl as string);
       runtime = {
         adapter: new EsiaAdapter({
+          now: app.clock,
           clientId: esia.clientId,
           scope: esia.scope,
           clientCertificateHash: esia.clientCertificateHash as string,

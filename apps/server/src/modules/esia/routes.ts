@@ -120,7 +120,13 @@ const esiaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!app.esia) return failTo(reply, 'unavailable');
       const returnPath = safeReturnPath(request.query.returnUrl, app.siteOrigin(request));
       const fromPath = safeReturnPath(request.query.from ?? returnPath, app.siteOrigin(request));
-      const { state, url } = await beginLogin(app.db, app.esia.adapter, app.esia.endpoints(request), returnPath);
+      const { state, url } = await beginLogin(
+        app.db,
+        app.esia.adapter,
+        app.esia.endpoints(request),
+        returnPath,
+        app.clock(),
+      );
       reply.setCookie(stateCookie, state, { ...cookieBase, maxAge: STATE_TTL_SECONDS });
       reply.setCookie(backCookie, fromPath, { ...cookieBase, maxAge: REFRESH_TTL_SECONDS });
       return reply.redirect(url);
@@ -151,6 +157,7 @@ const esiaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         { session: app.session.accessKey, seal: app.session.sealKey },
         { state: q.state ?? '', browserState, code: q.code ?? '', error: q.error ?? '' },
         (message) => request.log.warn({ esia: message }, 'ESIA sign-in failed'),
+        app.clock(),
       );
       if (!result.ok) {
         // Back through ESIA's page after signing in: the browser holds a session and no sign-in of this
@@ -184,7 +191,10 @@ const esiaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // The access token is gone or stale but the refresh token may still be good: renew quietly.
       const refresh = request.cookies[app.session.refreshCookie];
       if (refresh) {
-        const renewed = await applyRefresh(reply, await refreshSession(app.db, app.session.accessKey, refresh));
+        const renewed = await applyRefresh(
+          reply,
+          await refreshSession(app.db, app.session.accessKey, refresh, app.clock()),
+        );
         if (renewed) return renewed;
       }
       return { isLogged: false, expireAt: null, userName: null, isStaff: false };
@@ -208,7 +218,7 @@ const esiaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const refresh = request.cookies[app.session.refreshCookie];
       if (!refresh) throw unauthorized(INVALID_TOKEN_TITLE);
-      const result = await refreshSession(app.db, app.session.accessKey, refresh);
+      const result = await refreshSession(app.db, app.session.accessKey, refresh, app.clock());
       const renewed = await applyRefresh(reply, result);
       if (!renewed) {
         if (!result.ok && result.reason === 'reused') request.log.warn('refresh token reused: session family revoked');
@@ -270,7 +280,7 @@ const esiaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const refresh = request.cookies[app.session.refreshCookie];
       const familyId = request.sessionFamilyId ?? (refresh ? await familyOfRefreshToken(app.db, refresh) : null);
       if (familyId) {
-        await endSession(app.db, familyId);
+        await endSession(app.db, familyId, app.clock());
         await app.session.familyRevoked(familyId);
       }
       app.session.clearCookies(reply);

@@ -24,7 +24,7 @@ export async function beginLogin(
   adapter: EsiaAdapter,
   endpoints: EsiaEndpoints,
   returnPath: string,
-  now = new Date(),
+  now: Date,
 ): Promise<{ state: string; url: string }> {
   const state = randomUUID();
   await repo.insertLoginState(
@@ -102,7 +102,7 @@ export async function completeLogin(
   keys: { session: Uint8Array; seal: Buffer },
   input: { state: string; browserState: string | undefined; code: string; error: string },
   log: (message: string) => void,
-  now = new Date(),
+  now: Date,
 ): Promise<CallbackResult> {
   if (!input.state || input.state !== input.browserState) return { ok: false, reason: 'state' };
   const stored = await repo.consumeLoginState(db, input.state, now);

@@ -116,7 +116,7 @@ export interface DemoCredentials {
 }
 
 /** Generates the demo information system's RSA key and certificate. */
-export async function createDemoCredentials(clientId: string, now = new Date()): Promise<DemoCredentials> {
+export async function createDemoCredentials(clientId: string, now: Date): Promise<DemoCredentials> {
   const algorithm = {
     name: 'RSASSA-PKCS1-v1_5',
     hash: 'SHA-256',

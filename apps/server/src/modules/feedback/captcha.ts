@@ -24,13 +24,13 @@ export function captchaKeys(sessionSecret: string): CaptchaKeys {
 }
 
 /** A signed proof-of-work challenge for the ALTCHA widget (self-hosted, no third party involved). */
-export function newChallenge(keys: CaptchaKeys): Promise<Challenge> {
+export function newChallenge(keys: CaptchaKeys, now: Date): Promise<Challenge> {
   return createChallenge({
     algorithm: ALGORITHM,
     cost: 1,
     counter: randomInt(COUNTER_MIN, COUNTER_MAX),
     deriveKey,
-    expiresAt: new Date(Date.now() + LIFETIME_S * 1000),
+    expiresAt: new Date(now.getTime() + LIFETIME_S * 1000),
     hmacSignatureSecret: keys.signature,
     hmacKeySignatureSecret: keys.keySignature,
   });

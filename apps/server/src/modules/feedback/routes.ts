@@ -43,7 +43,7 @@ const feedbackRoutes: FastifyPluginAsyncTypebox<{ sessionSecret: string; support
     },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return newChallenge(keys);
+      return newChallenge(keys, app.clock());
     },
   );
 

@@ -1,3 +1,3 @@
 // The public face of this module: other code imports only this file (docs/architecture.md, decisions 110 and 130).
-// Nothing of it is used elsewhere yet: app.ts mounts its routes (and plugin) and db/seed loads its demo data.
+// Nothing of it is used elsewhere yet: app.ts mounts its routes.
 export {};

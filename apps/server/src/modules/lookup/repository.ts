@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { operatorLegalNames, operators, regions } from '../../db/schema';
+import { rowsOf } from '../../db/rows';
+import { operatorLegalNames, operatorsTable as operators } from '../operators';
+import { regionsTable as regions } from '../regions';
 import { lookupState, numberingRanges, portedNumbers } from './tables';
 
 // Any constant works; it only has to be the same on every node. Writers of the ported-number
@@ -9,11 +11,6 @@ import { lookupState, numberingRanges, portedNumbers } from './tables';
 const PORTED_WRITE_LOCK = 7_242_004;
 
 const STATE_ID = 1;
-
-function rowsOf<T>(result: unknown): T[] {
-  // node-postgres and PGlite both answer `{ rows }` to a raw statement.
-  return (result as { rows: T[] }).rows;
-}
 
 /** Makes sure the single state row exists. */
 export async function ensureLookupState(db: Database): Promise<void> {
@@ -35,10 +32,11 @@ export async function readLookupState(db: Database) {
 export async function readLookupVersions(
   db: Database,
 ): Promise<{ planVersion: number; portedGeneration: number; maxSeq: number } | undefined> {
-  const [row] = rowsOf<{ plan_version: number; ported_generation: number; max_seq: string | number | null }>(
-    await db.execute(sql`
+  const [row] = await rowsOf<{ plan_version: number; ported_generation: number; max_seq: string | number | null }>(
+    db,
+    sql`
       select plan_version, ported_generation, (select max(change_seq) from ported_numbers) as max_seq
-      from lookup_state where id = ${STATE_ID}`),
+      from lookup_state where id = ${STATE_ID}`,
   );
   return row
     ? { planVersion: row.plan_version, portedGeneration: row.ported_generation, maxSeq: Number(row.max_seq ?? 0) }
@@ -100,7 +98,7 @@ export async function replacePlanRanges(
       planVersion: sql`${lookupState.planVersion} + 1`,
       planSource: facts.source,
       planIsDemo: facts.isDemo,
-      planImportedAt: new Date(),
+      planImportedAt: sql`now()`,
       planSummary: facts.summary,
     })
     .where(eq(lookupState.id, STATE_ID));
@@ -216,8 +214,9 @@ export async function analyzePorted(db: Database): Promise<void> {
 
 /** How many numbers the registry holds and the newest change, read before an index build. */
 export async function portedTotals(db: Database): Promise<{ count: number; maxSeq: number }> {
-  const rows = rowsOf<{ count: string | number; max_seq: string | number | null }>(
-    await db.execute(sql`select count(*) as count, max(change_seq) as max_seq from ported_numbers`),
+  const rows = await rowsOf<{ count: string | number; max_seq: string | number | null }>(
+    db,
+    sql`select count(*) as count, max(change_seq) as max_seq from ported_numbers`,
   );
   const row = rows[0];
   return { count: Number(row?.count ?? 0), maxSeq: Number(row?.max_seq ?? 0) };
@@ -231,12 +230,13 @@ export async function portedTotals(db: Database): Promise<{ count: number; maxSe
  * builder checks the order and sorts a page that is not in it.
  */
 export async function loadPortedPage(db: Database, afterMsisdn: number, limit: number): Promise<string> {
-  const rows = rowsOf<{ page: string | null }>(
-    await db.execute(sql`
+  const rows = await rowsOf<{ page: string | null }>(
+    db,
+    sql`
       select string_agg(msisdn::text || ',' || coalesce(operator_id, 0)::text || ',' ||
         coalesce(ported_on - date '1970-01-01', 0)::text, ';') as page
       from (select msisdn, operator_id, ported_on from ported_numbers
-            where msisdn > ${afterMsisdn} order by msisdn limit ${limit}) p`),
+            where msisdn > ${afterMsisdn} order by msisdn limit ${limit}) p`,
   );
   return rows[0]?.page ?? '';
 }
@@ -250,15 +250,16 @@ export interface PortedChange {
 
 /** Changes after a sequence number, oldest first. */
 export async function loadPortedChanges(db: Database, afterSeq: number, limit: number): Promise<PortedChange[]> {
-  const rows = rowsOf<{
+  const rows = await rowsOf<{
     msisdn: string | number;
     operator_id: number | null;
     ported_on: string | Date | null;
     change_seq: string | number;
   }>(
-    await db.execute(sql`
+    db,
+    sql`
       select msisdn, operator_id, ported_on::text as ported_on, change_seq from ported_numbers
-      where change_seq > ${afterSeq} order by change_seq limit ${limit}`),
+      where change_seq > ${afterSeq} order by change_seq limit ${limit}`,
   );
   return rows.map((r) => ({
     msisdn: Number(r.msisdn),
@@ -270,10 +271,9 @@ export async function loadPortedChanges(db: Database, afterSeq: number, limit: n
 
 /** One number's entry in the ported registry, if any. */
 export async function findPorted(db: Database, msisdn: number) {
-  const rows = rowsOf<{ operator_id: number | null; ported_on: string | null }>(
-    await db.execute(
-      sql`select operator_id, ported_on::text as ported_on from ported_numbers where msisdn = ${msisdn}`,
-    ),
+  const rows = await rowsOf<{ operator_id: number | null; ported_on: string | null }>(
+    db,
+    sql`select operator_id, ported_on::text as ported_on from ported_numbers where msisdn = ${msisdn}`,
   );
   const row = rows[0];
   return row ? { operatorId: row.operator_id, portedOn: row.ported_on } : undefined;
@@ -285,21 +285,22 @@ export async function findPorted(db: Database, msisdn: number) {
  */
 export async function currentOperators(db: Database, msisdns: string[]): Promise<Map<string, number | null>> {
   if (msisdns.length === 0) return new Map();
-  const rows = rowsOf<{ msisdn: string | number; operator_id: number | null }>(
-    await db.execute(sql`
+  const rows = await rowsOf<{ msisdn: string | number; operator_id: number | null }>(
+    db,
+    sql`
       select x.msisdn, coalesce(p.operator_id, (
         select r.operator_id from numbering_ranges r
         where r.from_msisdn <= x.msisdn and r.to_msisdn >= x.msisdn
         order by r.from_msisdn desc limit 1)) as operator_id
       from (select value::bigint as msisdn from json_array_elements_text(${JSON.stringify(msisdns)}::json)) x
-      left join ported_numbers p on p.msisdn = x.msisdn`),
+      left join ported_numbers p on p.msisdn = x.msisdn`,
   );
   return new Map(rows.map((r) => [String(r.msisdn), r.operator_id]));
 }
 
 /** Whether the registry holds any number at all. */
 export async function hasPortedNumbers(db: Database): Promise<boolean> {
-  const rows = rowsOf<{ n: number }>(await db.execute(sql`select 1 as n from ported_numbers limit 1`));
+  const rows = await rowsOf<{ n: number }>(db, sql`select 1 as n from ported_numbers limit 1`);
   return rows.length > 0;
 }
 
@@ -308,7 +309,8 @@ export async function claimPlanRefresh(db: Database, hours: number): Promise<boo
   await ensureLookupState(db);
   const rows = await db
     .update(lookupState)
-    .set({ refreshClaimedAt: new Date() })
+    // The database's time, as the check below reads it.
+    .set({ refreshClaimedAt: sql`now()` })
     .where(
       sql`${lookupState.id} = ${STATE_ID} and (${lookupState.refreshClaimedAt} is null or ${lookupState.refreshClaimedAt} < now() - make_interval(hours => ${hours}))`,
     )
@@ -342,13 +344,14 @@ export async function consumeQuotaMany(
       order by client_key, day
       on conflict (client_key, day) do nothing`);
     // Locked in one order on every node, so two batches never deadlock.
-    const current = rowsOf<{ client_key: string; day: string; used: number }>(
-      await tx.execute(sql`
+    const current = await rowsOf<{ client_key: string; day: string; used: number }>(
+      tx,
+      sql`
         select q.client_key, q.day::text as day, q.used from lookup_quota_usage q
         join json_to_recordset(${json}::json) as x(client_key text, day date)
           on q.client_key = x.client_key and q.day = x.day
         order by q.client_key, q.day
-        for update of q`),
+        for update of q`,
     );
     const usedNow = new Map(current.map((r) => [`${r.client_key}|${String(r.day).slice(0, 10)}`, Number(r.used)]));
     const counted = new Map<string, { granted: number; used: number }>();
@@ -372,8 +375,9 @@ export async function consumeQuotaMany(
 
 /** Lookups already counted for the client on that day. */
 export async function readQuotaUsed(db: Database, clientKey: string, day: string): Promise<number> {
-  const rows = rowsOf<{ used: number }>(
-    await db.execute(sql`select used from lookup_quota_usage where client_key = ${clientKey} and day = ${day}`),
+  const rows = await rowsOf<{ used: number }>(
+    db,
+    sql`select used from lookup_quota_usage where client_key = ${clientKey} and day = ${day}`,
   );
   return Number(rows[0]?.used ?? 0);
 }
@@ -393,4 +397,13 @@ export async function saveQuotaUsed(
 /** Drops counters of days that are over. */
 export async function deleteQuotaBefore(db: Database, day: string): Promise<void> {
   await db.execute(sql`delete from lookup_quota_usage where day < ${day}`);
+}
+
+/** The numbering plan's version (the page cache's data version: the plan's pages change with it). */
+export async function planVersion(db: Database): Promise<string> {
+  const [row] = await rowsOf<{ version: string | null }>(
+    db,
+    sql`select plan_version::text as version from ${lookupState} where id = ${STATE_ID}`,
+  );
+  return row?.version ?? '';
 }

@@ -92,10 +92,10 @@ const lookupRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (ap
       const msisdn = normaliseMsisdn(request.body.msisdn);
       // A typo is not a lookup: checked before the quota is touched.
       if (!msisdn) throw validationProblem({ msisdn: [INVALID_MSISDN_MESSAGE] });
-      const quota = await quotas.spend(clientOf(request));
+      const quota = await quotas.spend(clientOf(request), app.clock());
       if (!quota.allowed) {
         counted.refusedSingle.inc();
-        return refuse(request, reply, quotaExhausted(quota.refreshAt, new Date()));
+        return refuse(request, reply, quotaExhausted(quota.refreshAt, app.clock()));
       }
       const refreshAt = isoOf(quota.refreshAt);
       const ready = engine.isReady;
@@ -131,7 +131,7 @@ const lookupRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (ap
       },
     },
     async (request) => {
-      const quota = await quotas.read(clientOf(request));
+      const quota = await quotas.read(clientOf(request), app.clock());
       return { remainingCount: quota.remainingCount, refreshAt: quota.refreshAt.toISOString() };
     },
   );
@@ -195,7 +195,7 @@ const lookupRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (ap
       }
       // Given back when the answer is sent or the client has gone, whatever happened in between.
       reply.raw.once('close', leave);
-      const deadline = Date.now() + cfg.batchTimeoutMs;
+      const deadline = app.clock().getTime() + cfg.batchTimeoutMs;
       if (!request.isMultipart()) throw validationProblem({ File: ['Приложите файл с номерами.'] });
       let file: Awaited<ReturnType<typeof request.file>>;
       let bytes: Buffer;
@@ -233,14 +233,15 @@ const lookupRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (ap
         maxUncompressedBytes: cfg.batchMaxUncompressedBytes,
         maxZipEntries: cfg.batchMaxZipEntries,
         deadline,
+        now: () => app.clock().getTime(),
       };
       const input: BatchInput =
         format === 'xlsx' ? await readXlsxBatch(bytes, limits) : await readTextBatch(bytes, format, limits);
       // Only a readable file costs a request.
-      const quota = await quotas.spend(clientOf(request));
+      const quota = await quotas.spend(clientOf(request), app.clock());
       if (!quota.allowed) {
         counted.refusedBatch.inc();
-        return refuse(request, reply, quotaExhausted(quota.refreshAt, new Date()));
+        return refuse(request, reply, quotaExhausted(quota.refreshAt, app.clock()));
       }
       counted.batchFile.inc();
       const base = file.filename.replace(/\.[^.]*$/, '').slice(0, 100) || 'numbers';

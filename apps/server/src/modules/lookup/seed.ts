@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { operatorLegalNames, operators } from '../../db/schema';
-import { operators as operatorSeed } from '../operators';
+import { operatorLegalNames, operators as operatorSeed, operatorsTable as operators } from '../operators';
 import { DEMO_PLAN_SOURCE, demoPlanCsv, demoPortedLines } from './demo';
 import { importNumberingPlan } from './registry/plan-import';
 import { importPortedExtract } from './registry/ported-import';

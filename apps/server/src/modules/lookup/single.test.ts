@@ -5,6 +5,9 @@ import type { TestApp } from '../../test/app';
 import { nextMoscowMidnight } from './quota/day';
 import { QuotaSpender, readQuota, spendQuota } from './quota/postgres';
 
+/** A fixed moment for the quota counters (keyed by its Moscow day). */
+const AT = new Date('2026-12-02T09:00:00Z');
+
 const quota = (t: TestApp, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/v1.1/msisdn/info/quota', payload: {}, headers });
 
@@ -113,12 +116,12 @@ describe('quota days', () => {
   it('concurrent lookups never spend more than the limit, from one node or many', async () => {
     // Separate spenders stand for separate nodes: each sends its own statement.
     const client = { key: 'ip:203.0.113.10', limit: 10 };
-    const results = await Promise.all(Array.from({ length: 25 }, () => spendQuota(t.app.db, client)));
+    const results = await Promise.all(Array.from({ length: 25 }, () => spendQuota(t.app.db, client, AT)));
     expect(results.filter((r) => r.allowed)).toHaveLength(10);
     // One node gathers a burst into one statement and hands the lookups out in arrival order.
     const spender = new QuotaSpender(t.app.db);
     const burst = { key: 'ip:203.0.113.11', limit: 10 };
-    const answers = await Promise.all(Array.from({ length: 25 }, () => spender.spend(burst)));
+    const answers = await Promise.all(Array.from({ length: 25 }, () => spender.spend(burst, AT)));
     expect(answers.map((a) => a.allowed)).toEqual([...Array(10).fill(true), ...Array(15).fill(false)]);
     expect(answers.slice(0, 10).map((a) => a.remainingCount)).toEqual([9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
   });

@@ -12,7 +12,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { operators } from '../../db/schema';
+import { operators } from '../operators/tables';
 
 /**
  * The current numbering plan: one row per range of the registry (Минцифры open data). An import

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { settings } from '../../db/schema';
+import { rowsOf } from '../../db/rows';
+import { bumpCounterSetting, settingValue } from '../settings';
 import { sanitizeStoryHtml } from './sanitize';
 import { type NewsStatus, news, newsImages } from './tables';
 
@@ -120,15 +121,12 @@ export async function updateStory(
 
 /** Tells every node's page cache that the public news changed (read by polling, like the tariff catalogue's). */
 export async function bumpNewsVersion(tx: Database): Promise<void> {
-  await tx.execute(sql`
-    insert into settings (key, value, is_public) values (${NEWS_VERSION_KEY}, '1', false)
-    on conflict (key) do update set value = (settings.value::bigint + 1)::text`);
+  await bumpCounterSetting(tx, NEWS_VERSION_KEY);
 }
 
 /** The stored news version ('0' before the first change). */
 export async function newsVersion(db: Database): Promise<string> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, NEWS_VERSION_KEY));
-  return row?.value ?? '0';
+  return (await settingValue(db, NEWS_VERSION_KEY)) ?? '0';
 }
 
 export async function insertImage(db: Database, contentType: string, bytes: Buffer): Promise<string> {
@@ -154,4 +152,13 @@ export async function slugsLike(db: Database, base: string, exceptId: number | u
       ),
     );
   return rows.map((r) => r.slug);
+}
+
+/** Published stories whose time has come, newest first, with their last change (the sitemap). */
+export function publicStoryDates(db: Database): Promise<{ slug: string; lastmod: Date | string | null }[]> {
+  return rowsOf(
+    db,
+    sql`select slug, greatest(published_at, updated_at) as lastmod from ${news}
+        where status = 'published' and published_at <= now() order by published_at desc, id desc`,
+  );
 }

@@ -42,7 +42,7 @@ const newsStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PageSchema(Type.Ref('StaffStoryItem')), 400: ProblemRef, 404: ProblemRef },
       },
     },
-    async (request) => staffNewsList(app.db, request.query.Skip, request.query.Take),
+    async (request) => staffNewsList(app.db, request.query.Skip, request.query.Take, app.clock()),
   );
 
   app.get(
@@ -57,7 +57,7 @@ const newsStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: StoryRef, 400: ProblemRef, 404: ProblemRef },
       },
     },
-    async (request) => staffStory(app.db, request.params.id),
+    async (request) => staffStory(app.db, request.params.id, app.clock()),
   );
 
   app.post(
@@ -72,7 +72,7 @@ const newsStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: StoryRef, 400: ProblemRef, 404: ProblemRef },
       },
     },
-    async (request) => createStory(app.db, actorOf(request), request.body),
+    async (request) => createStory(app.db, actorOf(request), request.body, app.clock()),
   );
 
   app.put(
@@ -88,7 +88,7 @@ const newsStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: StoryRef, 400: ProblemRef, 404: ProblemRef },
       },
     },
-    async (request) => saveStory(app.db, actorOf(request), request.params.id, request.body),
+    async (request) => saveStory(app.db, actorOf(request), request.params.id, request.body, app.clock()),
   );
 
   app.post(
@@ -110,7 +110,7 @@ const newsStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const at = request.body.at === undefined ? undefined : new Date(request.body.at);
       if (at && Number.isNaN(at.getTime()))
         throw validationProblem({ at: ['Введите дату и время в формате ISO 8601.'] });
-      return publishStory(app.db, app.jobs, actorOf(request), request.params.id, at);
+      return publishStory(app.db, app.jobs, actorOf(request), request.params.id, at, app.clock());
     },
   );
 
@@ -126,7 +126,7 @@ const newsStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: StoryRef, 400: ProblemRef, 404: ProblemRef },
       },
     },
-    async (request) => unpublishStory(app.db, actorOf(request), request.params.id),
+    async (request) => unpublishStory(app.db, actorOf(request), request.params.id, app.clock()),
   );
 
   app.post(

@@ -43,7 +43,7 @@ function stateOf(row: Pick<Row, 'status' | 'publishedAt'>, now: Date): 'draft' |
 /** The picture's address on this site. */
 export const imageUrl = (id: string | null) => (id ? `/api/v1/news/image/${id}` : null);
 
-function present(row: Row, now = new Date()) {
+function present(row: Row, now: Date) {
   return {
     id: row.id,
     slug: row.slug,
@@ -101,8 +101,7 @@ async function content(db: Database, input: StoryInput, id?: number): Promise<St
 }
 
 /** Every story, drafts included, for the back office. */
-export async function staffNewsList(db: Database, skip: number, take: number) {
-  const now = new Date();
+export async function staffNewsList(db: Database, skip: number, take: number, now: Date) {
   const { rows, totalRows } = await listAllNews(db, skip, take);
   return {
     data: rows.map((r) => ({
@@ -119,14 +118,14 @@ export async function staffNewsList(db: Database, skip: number, take: number) {
   };
 }
 
-export async function staffStory(db: Database, id: number) {
+export async function staffStory(db: Database, id: number, now: Date) {
   const row = await findNewsById(db, id);
   if (!row) throw notFound();
-  return present(row);
+  return present(row, now);
 }
 
 /** A new story, saved as a draft. */
-export async function createStory(db: Database, actor: StaffActor, input: StoryInput) {
+export async function createStory(db: Database, actor: StaffActor, input: StoryInput, now: Date) {
   const values = await content(db, input);
   const row = await db
     .transaction(async (tx) => {
@@ -135,11 +134,11 @@ export async function createStory(db: Database, actor: StaffActor, input: StoryI
       return created;
     })
     .catch(slugTaken);
-  return present(row);
+  return present(row, now);
 }
 
 /** Saves a story's text; a public story changes on the site at once. */
-export async function saveStory(db: Database, actor: StaffActor, id: number, input: StoryInput) {
+export async function saveStory(db: Database, actor: StaffActor, id: number, input: StoryInput, now: Date) {
   const values = await content(db, input, id);
   const row = await db
     .transaction(async (tx) => {
@@ -157,15 +156,21 @@ export async function saveStory(db: Database, actor: StaffActor, id: number, inp
       return after as Row;
     })
     .catch(slugTaken);
-  return present(row);
+  return present(row, now);
 }
 
 /**
  * Publishes now, or at `at` (a scheduled publication: the story stays off the site until then, and a
  * job at that moment tells every node's page cache). A time in the past is refused.
  */
-export async function publishStory(db: Database, jobs: JobQueue, actor: StaffActor, id: number, at: Date | undefined) {
-  const now = new Date();
+export async function publishStory(
+  db: Database,
+  jobs: JobQueue,
+  actor: StaffActor,
+  id: number,
+  at: Date | undefined,
+  now: Date,
+) {
   if (at && at.getTime() <= now.getTime()) {
     throw validationProblem({ at: ['Время публикации уже прошло: выберите время в будущем или опубликуйте сейчас.'] });
   }
@@ -184,20 +189,20 @@ export async function publishStory(db: Database, jobs: JobQueue, actor: StaffAct
     if (at) await jobs.send(NEWS_DUE_QUEUE, { newsId: id }, { startAfter: at }, tx);
     return after as Row;
   });
-  return present(row);
+  return present(row, now);
 }
 
 /** Takes a story off the site; it becomes a draft again. */
-export async function unpublishStory(db: Database, actor: StaffActor, id: number) {
+export async function unpublishStory(db: Database, actor: StaffActor, id: number, now: Date) {
   const row = await db.transaction(async (tx) => {
     const before = await lockNews(tx, id);
     if (!before) throw notFound();
     const after = await updateStory(tx, id, { status: 'draft' });
-    await audit(tx, actor, 'news.unpublish', `news:${id}`, { from: stateOf(before, new Date()) });
+    await audit(tx, actor, 'news.unpublish', `news:${id}`, { from: stateOf(before, now) });
     await bumpNewsVersion(tx);
     return after as Row;
   });
-  return present(row);
+  return present(row, now);
 }
 
 /** The job at a scheduled story's time: the public news changed now. */

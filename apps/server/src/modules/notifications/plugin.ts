@@ -36,7 +36,7 @@ export default fp(
     opts: { config: NotificationsConfig; sessionSecret: string },
   ) {
     const cfg = opts.config;
-    const keys = secretKeys(opts.sessionSecret);
+    const keys = secretKeys(opts.sessionSecret, app.clock);
     if (cfg.outboxStandin) await app.register(outboxStandin, { prefix: OUTBOX_PREFIX });
     const local = selfFetch(app);
     const senderFor = (channel: 'sms' | 'email', url: string | undefined, token: string | undefined) => {

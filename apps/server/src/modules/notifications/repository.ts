@@ -51,7 +51,7 @@ export async function markNotification(
       status: change.status,
       error: change.error ?? null,
       attempts: sql`${notifications.attempts} + 1`,
-      ...(change.status === 'sent' ? { sentAt: new Date() } : {}),
+      ...(change.status === 'sent' ? { sentAt: sql`now()` } : {}),
       // A sealed secret lives only while the message may still be sent; so does the address of a message
       // tied to no person and no order (the erasure's confirmation, the contact form's e-mails).
       ...(change.status === 'pending'

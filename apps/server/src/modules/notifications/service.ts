@@ -1,5 +1,6 @@
 import type { NotificationsConfig } from '../../config/env';
 import type { Database } from '../../db/client';
+import type { Clock } from '../../lib/clock';
 import type { JobQueue } from '../../lib/jobs';
 import { deriveKey, seal, unseal } from '../../lib/seal';
 import {
@@ -51,7 +52,7 @@ export interface SecretKeys {
 }
 
 /** The secrets' key of a site, on the wall clock (tests pass their own clock). */
-export function secretKeys(sessionSecret: string, now: () => Date = () => new Date()): SecretKeys {
+export function secretKeys(sessionSecret: string, now: Clock): SecretKeys {
   return { key: deriveKey(sessionSecret, 'notification secret in transit v1'), now };
 }
 

@@ -1,7 +1,9 @@
 import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { operatorLegalNames, operators, regionOperators } from '../../db/schema';
+import { rowsOf } from '../../db/rows';
+import { regionsTable as regions } from '../regions';
 import type { OperatorSortField } from './schemas';
+import { operatorLegalNames, operators, regionOperators } from './tables';
 
 const regionCount = sql<number>`(select count(*)::int from ${regionOperators} ro where ro.operator_id = ${operators.id})`;
 
@@ -63,4 +65,43 @@ export async function findOperatorBySlug(db: Database, slug: string) {
       .orderBy(asc(regionOperators.regionCode)),
   ]);
   return { ...row, legalNames: names.map((n) => n.legalName), regionCodes: regions.map((r) => r.code) };
+}
+
+/** The slugs of the operators with a page of their own, in slug order (the sitemap). */
+export function listedOperatorSlugs(db: Database): Promise<{ slug: string }[]> {
+  return rowsOf(db, sql`select slug from ${operators} where is_listed order by slug`);
+}
+
+/**
+ * What the pages drawn from the operators and where they work show, as one value that moves when they
+ * change (the page cache's data version, decision 040).
+ */
+export async function operatorsVersion(db: Database): Promise<string> {
+  const [row] = await rowsOf<{ version: string | null }>(
+    db,
+    sql`select concat_ws('|',
+      (select md5(string_agg(o::text, ';' order by o.id)) from ${operators} o),
+      (select count(*)::text || ':' || coalesce(sum(region_code * 1000 + operator_id), 0)::text from ${regionOperators})
+    ) as version`,
+  );
+  return row?.version ?? '';
+}
+
+/** Region–operator pairs, ordered by region and operator name; one region when `code` is given. */
+export async function listRegionOperators(db: Database, code?: number) {
+  return db
+    .select({
+      regionCode: regions.code,
+      regionSlug: regions.slug,
+      regionName: regions.name,
+      id: operators.id,
+      slug: operators.slug,
+      name: operators.name,
+      color: operators.color,
+    })
+    .from(regionOperators)
+    .innerJoin(regions, eq(regions.code, regionOperators.regionCode))
+    .innerJoin(operators, eq(operators.id, regionOperators.operatorId))
+    .where(code === undefined ? undefined : eq(regions.code, code))
+    .orderBy(asc(regions.code), asc(operators.name));
 }

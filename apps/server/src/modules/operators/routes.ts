@@ -9,12 +9,12 @@ import {
   OperatorSchema,
   OperatorTileSchema,
 } from './schemas';
-import { operatorBySlug, operatorPage, operatorTile, operatorTiles } from './service';
+import { type OperatorTileList, operatorBySlug, operatorPage, operatorTile, operatorTiles } from './service';
 
 // Any string is a slug to look up: an unknown one is 404, as the client expects, never 400.
 const SlugParams = Type.Object({ slug: Type.String({ minLength: 1, maxLength: 100 }) });
 
-const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const operatorRoutes: FastifyPluginAsyncTypebox<{ tiles: OperatorTileList }> = async (app, opts) => {
   app.addSchema(OperatorSchema);
   app.addSchema(OperatorDetailSchema);
   app.addSchema(OperatorPageSchema);
@@ -46,7 +46,7 @@ const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(Type.Ref('OperatorTile')), 400: ProblemRef },
       },
     },
-    async (request) => operatorTiles(app.db, { code: request.query.RegionCode }),
+    async (request) => operatorTiles(app.db, { code: request.query.RegionCode }, opts.tiles),
   );
 
   app.get(
@@ -60,7 +60,7 @@ const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(Type.Ref('OperatorTile')), 400: ProblemRef },
       },
     },
-    async (request) => operatorTiles(app.db, { slug: request.query.RegionSlug }),
+    async (request) => operatorTiles(app.db, { slug: request.query.RegionSlug }, opts.tiles),
   );
 
   app.get(
@@ -75,7 +75,7 @@ const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Ref('OperatorTile'), 404: ProblemRef },
       },
     },
-    async (request) => operatorTile(app.db, request.params.id),
+    async (request) => operatorTile(app.db, request.params.id, opts.tiles),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client';
-import { operators, regionOperators, regions } from '../../db/schema';
+import { regionsTable as regions } from '../regions';
 import { operators as operatorSeed } from './reference-data';
+import { operators, regionOperators } from './tables';
 
 /** The listed operators: inserted, or brought up to date by slug. Their legal names are the lookup module's seed. */
 export async function seedOperators(db: Database): Promise<void> {

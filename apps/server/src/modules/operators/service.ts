@@ -3,7 +3,6 @@ import type { Database } from '../../db/client';
 import { logoUrl } from '../../lib/operator-logo';
 import { notFound, validationProblem } from '../../lib/problem';
 import { findRegion } from '../regions';
-import { listOperatorTiles } from '../tariffs';
 import { findOperatorBySlug, listOperators } from './repository';
 import type { OperatorListQuery } from './schemas';
 
@@ -18,10 +17,29 @@ export async function operatorPage(db: Database, q: Static<typeof OperatorListQu
   return { data: rows.map((r) => ({ ...r, logo: logoUrl(r.slug) })), offset: q.Skip, pageSize: q.Take, totalRows };
 }
 
+/** An operator's tile: its tariffs counted over a region or all Russia. */
+export interface OperatorTileRow {
+  id: number;
+  slug: string;
+  name: string;
+  color: string;
+  kind: string;
+  tariffCount: number;
+  minPrice: number | null;
+}
+
+/**
+ * The operator tiles, of one region and of one operator when given. The tariffs module counts them over its
+ * catalogue; app.ts hands its function to these routes (tariffs imports this module's tables, so this
+ * module cannot import tariffs back: decision 131).
+ */
+export type OperatorTileList = (db: Database, regionCode?: number, operatorId?: number) => Promise<OperatorTileRow[]>;
+
 /** Operator tiles of a region given by code or slug (all Russia without one); an unknown region answers 400 on its field. */
 export async function operatorTiles(
   db: Database,
   region: { code?: number | undefined } | { slug?: string | undefined },
+  listOperatorTiles: OperatorTileList,
 ) {
   let code: number | undefined;
   if ('code' in region && region.code !== undefined) {
@@ -37,7 +55,7 @@ export async function operatorTiles(
 }
 
 /** One operator's tile over all Russia; any id that is not a known operator, numeric or not, is simply not found. */
-export async function operatorTile(db: Database, rawId: string) {
+export async function operatorTile(db: Database, rawId: string, listOperatorTiles: OperatorTileList) {
   const id = /^\d{1,9}$/.test(rawId) ? Number(rawId) : undefined;
   const [tile] = id === undefined ? [] : await listOperatorTiles(db, undefined, id);
   if (!tile) throw notFound();

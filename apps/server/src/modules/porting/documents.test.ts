@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, CITIZENS, type CookieJar, signIn } from '../../../test/esia';
 import { operatorIdOf, pdfText, tariffOf } from '../../../test/porting';
-import { addDays, formatDayLong, moscowDay } from '../../lib/moscow';
+import { addDays, formatDayInWords, moscowDay } from '../../lib/moscow';
 import { createSecondNode, createTestApp, TEST_REDIS_URL, type TestApp, uniqueRedisPrefix } from '../../test/app';
 import { users } from '../users/tables';
 import { drawApplication, fontParseCount } from './document-drawing';
@@ -137,7 +137,7 @@ describe('the application PDF and the calendar file', SLOW, () => {
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(tag);
     expect(documents?.drawn).toBe(drawnBefore + 2);
-    expect((await pdfText(changed.rawPayload)).replace(/\s+/g, ' ')).toContain(formatDayLong(addDays(today, 9)));
+    expect((await pdfText(changed.rawPayload)).replace(/\s+/g, ' ')).toContain(formatDayInWords(addDays(today, 9)));
   });
 
   it('the calendar file: drawn once for its version, 304 by its tag, a new tag when the day moves', async () => {

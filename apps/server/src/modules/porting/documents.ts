@@ -1,6 +1,6 @@
 import { formatMsisdn } from '@perenos/phone';
 import type { EventAttributes } from 'ics';
-import { formatDay, formatDayLong, moscowDay, moscowMidnight } from '../../lib/moscow';
+import { formatDayInWords, formatDayNumeric, moscowDay, moscowMidnight } from '../../lib/moscow';
 import type { ContractTerms } from './contract-terms';
 import type { ApplicationContent } from './document-drawing';
 import { rubText, STATUS_NAMES } from './events';
@@ -92,7 +92,7 @@ export function calendarEvent(
 
 /** «от 1 ноября 2026» for a dated edition of the terms; the edition as it is otherwise. */
 export function editionText(version: string): string {
-  return /^\d{4}-\d{2}-\d{2}$/.test(version) ? `от ${formatDayLong(version)}` : version;
+  return /^\d{4}-\d{2}-\d{2}$/.test(version) ? `от ${formatDayInWords(version)}` : version;
 }
 
 /** «1 840 ₽ до 29 ноября 2026, 07:57 (МСК): +7 (927) 555-12-34 — 1 240 ₽, …», or that it was paid. */
@@ -153,9 +153,9 @@ export function applicationContent(
   terms: ContractTerms | null = null,
 ): ApplicationContent {
   const windowText = window
-    ? `${formatDayLong(moscowDay(window.start))}, 00:00–06:00 по московскому времени`
+    ? `${formatDayInWords(moscowDay(window.start))}, 00:00–06:00 по московскому времени`
     : order.portationAt
-      ? formatDay(order.portationAt)
+      ? formatDayNumeric(order.portationAt)
       : 'не выбрана';
   const accepted = order.contractAcceptedAt ? ` ${moscowTime.format(new Date(order.contractAcceptedAt))} (МСК)` : '';
   return {

@@ -6,7 +6,7 @@ import {
   HOLD_LAPSED,
   termsEditionText,
 } from '@perenos/porting-rules/states';
-import { formatDayLong, formatMoscowDateTime, moscowDay } from '../../lib/moscow';
+import { formatDayInWords, formatMoscowDateTime, moscowDay } from '../../lib/moscow';
 import type { OrderStatus, SimKind } from './tables';
 
 // The events' kinds and the statuses' names are @perenos/porting-rules' (decision 136): the web app, the
@@ -23,7 +23,7 @@ export interface NewEvent {
 
 /** «2 декабря 2026, 00:00–06:00 (МСК)». */
 export function windowText(start: Date): string {
-  return `${formatDayLong(moscowDay(start))}, 00:00–06:00 (МСК)`;
+  return `${formatDayInWords(moscowDay(start))}, 00:00–06:00 (МСК)`;
 }
 
 const rubles = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
@@ -81,7 +81,7 @@ export const EVENT_TEXT = {
   'contract-signed': (version: string) => `Новый оператор оформил договор ${termsEditionText(version)}`,
   'sim-issued': simText,
   'debt-notice': (amount: number, payBy: Date, numbers: { msisdn: string; amount: number }[] = []) =>
-    `Оператор-донор сообщил о задолженности ${rubText(amount)}${debtParts(numbers)}. Оплатите её до ${formatDayLong(moscowDay(payBy))}, иначе перенос не состоится`,
+    `Оператор-донор сообщил о задолженности ${rubText(amount)}${debtParts(numbers)}. Оплатите её до ${formatDayInWords(moscowDay(payBy))}, иначе перенос не состоится`,
   'debt-paid': () => 'Задолженность оплачена: перенос продолжается',
   rescheduled: (start: Date, reason: string) =>
     `Перенос отложен: новое окно — ${windowText(start)}. Причина: ${reason}`,

@@ -1,8 +1,8 @@
 import { ENDING_KINDS, type EndingKind } from '@perenos/porting-rules/states';
 import { aliasedTable, and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { operators } from '../../db/schema';
 import { portedNumbers } from '../lookup';
+import { operatorsTable as operators } from '../operators';
 import { SMS_PROOF_DAYS } from './rules';
 import { numberCodes, portationEvents, portationOrders, portations } from './tables';
 

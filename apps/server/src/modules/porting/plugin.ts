@@ -73,7 +73,7 @@ export default fp(
       gateway,
       keys: { seal: app.session.sealKey, code: deriveKey(config.sessionSecret, 'confirmation code v1') },
       siteOrigin: config.publicOrigin ?? null,
-      now: () => new Date(),
+      now: app.clock,
       smsEnabled: app.notifications.channels.sms,
       // The number watch hears of every attempt, in the transaction of the step that makes it.
       watch: numberWatch({

@@ -1,4 +1,4 @@
-import { formatDay, moscowDay } from '../../lib/moscow';
+import { formatDayNumeric, moscowDay } from '../../lib/moscow';
 import { presentOperator } from '../operators';
 import { PORTING_FEE_RUB } from './contract-terms';
 import type { findOrder, orderEvents } from './repository';
@@ -86,5 +86,5 @@ export type PresentedOrder = ReturnType<typeof presentOrder>;
 /** «с 02.12.2026 по 24.05.2027». */
 export function windowRangeText(now: Date): string {
   const w = portationWindow(now);
-  return `с ${formatDay(w.earliest)} по ${formatDay(w.latest)}`;
+  return `с ${formatDayNumeric(w.earliest)} по ${formatDayNumeric(w.latest)}`;
 }

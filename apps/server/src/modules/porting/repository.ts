@@ -1,6 +1,7 @@
 import { aliasedTable, and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { operators, regionOperators, regions } from '../../db/schema';
+import { operatorsTable as operators, regionOperators } from '../operators';
+import { regionsTable as regions } from '../regions';
 import { users } from '../users';
 import type { NewEvent } from './events';
 import {

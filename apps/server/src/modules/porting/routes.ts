@@ -135,7 +135,9 @@ const portingRoutes: FastifyPluginAsyncTypebox<{
         owner = { ...owner, browserId };
         reply.setCookie(ownerCookie, browserId, cookieOptions);
       }
-      return initOrder(deps, owner, request.body, () => app.lookupQuotas.spend(app.lookupQuotaClient(request)));
+      return initOrder(deps, owner, request.body, () =>
+        app.lookupQuotas.spend(app.lookupQuotaClient(request), deps.now()),
+      );
     },
   );
 
@@ -340,7 +342,7 @@ const portingRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request) =>
       refileOrder(deps, signedIn(request), request.params.id, () =>
-        app.lookupQuotas.spend(app.lookupQuotaClient(request)),
+        app.lookupQuotas.spend(app.lookupQuotaClient(request), deps.now()),
       ),
   );
 

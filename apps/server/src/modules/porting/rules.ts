@@ -1,6 +1,6 @@
 import { MIN_DAYS_BETWEEN_PORTINGS } from '@perenos/porting-rules';
 import { daysText } from '@perenos/porting-rules/states';
-import { formatDay } from '../../lib/moscow';
+import { formatDayNumeric } from '../../lib/moscow';
 
 // The dates, the window and the limits are @perenos/porting-rules', shared with the web app's calendar.
 export {
@@ -16,5 +16,5 @@ export {
 
 /** The plain-words refusal of a recent porting. */
 export function recentlyPortedMessage(lastPortation: string, allowed: string): string {
-  return `Номер переносили ${formatDay(lastPortation.slice(0, 10))}. Повторно перенести его можно с ${formatDay(allowed)}: между переносами должно пройти не меньше ${daysText(MIN_DAYS_BETWEEN_PORTINGS)}.`;
+  return `Номер переносили ${formatDayNumeric(lastPortation.slice(0, 10))}. Повторно перенести его можно с ${formatDayNumeric(allowed)}: между переносами должно пройти не меньше ${daysText(MIN_DAYS_BETWEEN_PORTINGS)}.`;
 }

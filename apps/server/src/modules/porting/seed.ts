@@ -1,11 +1,13 @@
 import { STANDIN_CITIZENS, type StandinCitizen } from '@perenos/esia-standin';
 import { eq } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../../db/client';
-import { operators, regionOperators, seedRuns } from '../../db/schema';
+import { seedRuns } from '../../db/schema';
+import { systemClock } from '../../lib/clock';
 import { JobQueue } from '../../lib/jobs';
 import { addDays, moscowDay } from '../../lib/moscow';
 import { deriveKey } from '../../lib/seal';
 import { LookupEngine } from '../lookup';
+import { operatorsTable as operators, regionOperators } from '../operators';
 import { cheapestTariffIn } from '../tariffs';
 import { CONTRACT_VERSION } from './contract-terms';
 import { demoOffices } from './demo-offices';
@@ -112,7 +114,7 @@ export async function seedPortingDemo(
     .returning({ name: seedRuns.name });
   if (claimed.length === 0) return false;
 
-  const now = options.now ?? new Date();
+  const now = options.now ?? systemClock();
   const sealKey = deriveKey(options.sessionSecret, 'personal data seal v1');
   const clock = { t: now.getTime() };
   const lookup = new LookupEngine(db, { pollMs: 3_600_000 });

@@ -12,7 +12,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { operators, regions } from '../../db/schema';
+import { operators } from '../operators/tables';
+import { regions } from '../regions/tables';
 import { tariffs } from '../tariffs/tables';
 import { users } from '../users/tables';
 

@@ -16,7 +16,7 @@ export default fp(
     app.jobs.work(RETENTION_QUEUE, async () => {
       const removed = await forgetExpiredPersonalData(
         app.db,
-        new Date(),
+        app.clock(),
         retentionDays,
         opts.config.feedbackRetentionDays,
       );
@@ -89,7 +89,7 @@ export default fp(
                 revoked: async (ids) => {
                   for (const id of ids) await app.session.familyRevoked(id);
                 },
-                now: () => new Date(),
+                now: app.clock,
               },
               userId,
             );

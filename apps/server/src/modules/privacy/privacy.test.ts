@@ -213,7 +213,7 @@ describe('deletion means deletion (issue 35, finding 9)', () => {
       await deliverNotification(
         fresh.app.db,
         { email: sender },
-        secretKeys(fresh.config.sessionSecret),
+        secretKeys(fresh.config.sessionSecret, fresh.app.clock),
         mail?.id as number,
       );
       expect(sent).toEqual(['smirnov.a@example.ru']);

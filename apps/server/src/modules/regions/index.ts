@@ -1,3 +1,7 @@
 // The public face of regions: what other modules may use (docs/architecture.md, decision 110).
+
+export type { RegionOperatorList, RegionOperatorRow } from './presenter';
 export { regions } from './reference-data';
+export { regionSlugs, regionsVersion } from './repository';
 export { findRegion } from './service';
+export { regions as regionsTable } from './tables';

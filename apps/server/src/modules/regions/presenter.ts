@@ -1,9 +1,25 @@
 import type { Static } from 'typebox';
+import type { Database } from '../../db/client';
 import { logoUrl } from '../../lib/operator-logo';
-import type { listRegionOperators } from './repository';
 import type { OperatorBriefSchema } from './schemas';
 
-type RegionOperatorRow = Awaited<ReturnType<typeof listRegionOperators>>[number];
+/** A region–operator pair, ordered by region and operator name, as the operators module lists them. */
+export interface RegionOperatorRow {
+  regionCode: number;
+  regionSlug: string;
+  regionName: string;
+  id: number;
+  slug: string;
+  name: string;
+  color: string;
+}
+
+/**
+ * The region–operator pairs, of one region when `code` is given. The operators module owns the table and
+ * lists them; app.ts hands its function to these routes (the operators module imports this one, so this
+ * one cannot import it back: decision 131).
+ */
+export type RegionOperatorList = (db: Database, code?: number) => Promise<RegionOperatorRow[]>;
 
 /** One region with its operators, as `/v1/region/operators` answers it. */
 export interface RegionOperators {

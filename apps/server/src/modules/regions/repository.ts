@@ -1,6 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { operators, regionOperators, regions } from '../../db/schema';
+import { rowsOf } from '../../db/rows';
+import { regions } from './tables';
 
 export async function listRegions(db: Database) {
   return db.select().from(regions).orderBy(asc(regions.code));
@@ -10,25 +11,6 @@ export async function regionExists(db: Database, code: number) {
   return (await findRegion(db, { code })) !== undefined;
 }
 
-/** Region–operator pairs, ordered by region and operator name; one region when `code` is given. */
-export async function listRegionOperators(db: Database, code?: number) {
-  return db
-    .select({
-      regionCode: regions.code,
-      regionSlug: regions.slug,
-      regionName: regions.name,
-      id: operators.id,
-      slug: operators.slug,
-      name: operators.name,
-      color: operators.color,
-    })
-    .from(regionOperators)
-    .innerJoin(regions, eq(regions.code, regionOperators.regionCode))
-    .innerJoin(operators, eq(operators.id, regionOperators.operatorId))
-    .where(code === undefined ? undefined : eq(regions.code, code))
-    .orderBy(asc(regions.code), asc(operators.name));
-}
-
 /** A region by FNS code or slug; undefined when there is none. The one lookup of a region every module uses. */
 export async function findRegion(db: Database, region: { code: number } | { slug: string }) {
   const [row] = await db
@@ -36,4 +18,18 @@ export async function findRegion(db: Database, region: { code: number } | { slug
     .from(regions)
     .where('code' in region ? eq(regions.code, region.code) : eq(regions.slug, region.slug));
   return row;
+}
+
+/** Every region's code and slug, in slug order (the sitemap). */
+export function regionSlugs(db: Database): Promise<{ code: number; slug: string }[]> {
+  return rowsOf(db, sql`select code, slug from ${regions} order by slug`);
+}
+
+/** The regions as one value that moves when any of them changes (the page cache's data version). */
+export async function regionsVersion(db: Database): Promise<string> {
+  const [row] = await rowsOf<{ version: string | null }>(
+    db,
+    sql`select md5(string_agg(r::text, ';' order by r.code)) as version from ${regions} r`,
+  );
+  return row?.version ?? '';
 }

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ProblemRef } from '../../lib/schemas';
+import type { RegionOperatorList } from './presenter';
 import { OperatorBriefSchema, RegionOperatorsQuery, RegionOperatorsSchema, RegionSchema } from './schemas';
 import { allRegions, regionOperators } from './service';
 
-const regionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const regionRoutes: FastifyPluginAsyncTypebox<{ regionOperators: RegionOperatorList }> = async (app, opts) => {
   app.addSchema(RegionSchema);
   app.addSchema(OperatorBriefSchema);
   app.addSchema(RegionOperatorsSchema);
@@ -34,7 +35,7 @@ const regionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(Type.Ref('RegionOperators')), 400: ProblemRef },
       },
     },
-    async (request) => regionOperators(app.db, request.query.RegionCode),
+    async (request) => regionOperators(app.db, request.query.RegionCode, opts.regionOperators),
   );
 };
 

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
-import { regions } from '../../db/schema';
 import { regions as regionSeed } from './reference-data';
+import { regions } from './tables';
 
 /** The federal subjects: inserted, or brought up to date by code. */
 export async function seedRegions(db: Database): Promise<void> {

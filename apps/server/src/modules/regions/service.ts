@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client';
 import { validationProblem } from '../../lib/problem';
-import { presentRegionOperators } from './presenter';
-import { findRegion as findRegionRow, listRegionOperators, listRegions, regionExists } from './repository';
+import { presentRegionOperators, type RegionOperatorList } from './presenter';
+import { findRegion as findRegionRow, listRegions, regionExists } from './repository';
 
 /** Every federal subject. */
 export async function allRegions(db: Database) {
@@ -9,11 +9,11 @@ export async function allRegions(db: Database) {
 }
 
 /** The operators working in each region, or in one (400 when there is no such region). */
-export async function regionOperators(db: Database, code: number | undefined) {
+export async function regionOperators(db: Database, code: number | undefined, list: RegionOperatorList) {
   if (code !== undefined && !(await regionExists(db, code))) {
     throw validationProblem({ RegionCode: ['Такого региона нет.'] });
   }
-  return presentRegionOperators(await listRegionOperators(db, code));
+  return presentRegionOperators(await list(db, code));
 }
 
 /** A region by FNS code or slug; undefined when there is none. The one lookup of a region every module uses. */

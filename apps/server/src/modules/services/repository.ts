@@ -1,6 +1,6 @@
 import { asc } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { convergenceServices, mediaServices } from '../../db/schema';
+import { convergenceServices, mediaServices } from './tables';
 
 /** Media services (subscriptions) tariffs may include, by id. */
 export async function listMediaServices(db: Database) {

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
-import { convergenceServices, mediaServices } from '../../db/schema';
 import { convergenceServices as convergenceSeed, mediaServices as mediaSeed } from './reference-data';
+import { convergenceServices, mediaServices } from './tables';
 
 /** The media and convergence services tariffs may include; rows already there are left alone. */
 export async function seedServices(db: Database): Promise<void> {

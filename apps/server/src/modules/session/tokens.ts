@@ -65,7 +65,7 @@ export async function startSession(
   db: Database,
   key: Uint8Array,
   user: SessionUser,
-  now = new Date(),
+  now: Date,
 ): Promise<SessionTokens> {
   const familyId = randomUUID();
   await repo.insertFamily(db, {
@@ -90,7 +90,7 @@ export async function refreshSession(
   db: Database,
   key: Uint8Array,
   refreshToken: string,
-  now = new Date(),
+  now: Date,
 ): Promise<RefreshResult> {
   const found = await repo.findRefreshToken(db, hashRefreshToken(refreshToken));
   if (!found) return { ok: false, reason: 'unknown' };
@@ -111,7 +111,7 @@ export async function refreshSession(
 }
 
 /** Ends the session the refresh token or access token belongs to. */
-export async function endSession(db: Database, familyId: string, now = new Date()): Promise<void> {
+export async function endSession(db: Database, familyId: string, now: Date): Promise<void> {
   await repo.revokeFamily(db, familyId, 'logout', now);
 }
 
@@ -154,7 +154,7 @@ export async function verifyAccessToken(key: Uint8Array, token: string): Promise
 }
 
 /** True while the session family is neither revoked nor past its end. */
-export async function isFamilyActive(db: Database, familyId: string, now = new Date()): Promise<boolean> {
+export async function isFamilyActive(db: Database, familyId: string, now: Date): Promise<boolean> {
   const family = await repo.findFamily(db, familyId);
   return family !== undefined && family.revokedAt === null && family.expiresAt.getTime() > now.getTime();
 }

@@ -1,3 +1,3 @@
 // The public face of this module: other code imports only this file (docs/architecture.md, decisions 110 and 130).
 export { FEATURES, type Feature } from './features';
-export { listFeatures, setFeature } from './repository';
+export { bumpCounterSetting, listFeatures, setFeature, settingsVersion, settingValue } from './repository';

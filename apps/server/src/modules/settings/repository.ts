@@ -1,7 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { featureFlags, settings } from '../../db/schema';
+import { rowsOf } from '../../db/rows';
 import { FEATURES, type Feature } from './features';
+import { featureFlags, settings } from './tables';
 
 export async function listFeatures(db: Database) {
   const rows = await db.select({ feature: featureFlags.feature, isEnabled: featureFlags.isEnabled }).from(featureFlags);
@@ -14,7 +15,7 @@ export async function setFeature(db: Database, feature: Feature, isEnabled: bool
   await db
     .insert(featureFlags)
     .values({ feature, isEnabled })
-    .onConflictDoUpdate({ target: featureFlags.feature, set: { isEnabled, updatedAt: new Date() } });
+    .onConflictDoUpdate({ target: featureFlags.feature, set: { isEnabled, updatedAt: sql`now()` } });
 }
 
 export async function getPublicSetting(db: Database, key: string) {
@@ -41,4 +42,32 @@ export async function lockFeature(tx: Database, feature: Feature): Promise<boole
     .where(eq(featureFlags.feature, feature))
     .for('update');
   return row?.isEnabled ?? false;
+}
+
+/**
+ * Every setting and feature flag as one value that moves when any of them changes (the page cache's data
+ * version, decision 040; the news and tariff catalogue versions are settings rows).
+ */
+export async function settingsVersion(db: Database): Promise<string> {
+  const [row] = await rowsOf<{ version: string | null }>(
+    db,
+    sql`select concat_ws('|',
+      (select string_agg(key || '=' || value, ';' order by key) from ${settings}),
+      (select string_agg(feature || '=' || is_enabled::text, ';' order by feature) from ${featureFlags})
+    ) as version`,
+  );
+  return row?.version ?? '';
+}
+
+/** Adds one to a counter kept as a setting (1 when new), in the caller's transaction: the news and catalogue versions. */
+export async function bumpCounterSetting(tx: Database, key: string): Promise<void> {
+  await tx.execute(sql`
+    insert into ${settings} (key, value, is_public) values (${key}, '1', false)
+    on conflict (key) do update set value = (${settings}.value::bigint + 1)::text`);
+}
+
+/** A setting's stored value, public or not; undefined when there is none. */
+export async function settingValue(db: Database, key: string): Promise<string | undefined> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
+  return row?.value;
 }

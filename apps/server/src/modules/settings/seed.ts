@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
-import { featureFlags, settings } from '../../db/schema';
 import { DEFAULT_THEME, FEATURES, OFF_AT_FIRST, THEME_SETTING } from './features';
+import { featureFlags, settings } from './tables';
 
 /**
  * Every feature switched on but those that need settings first (OFF_AT_FIRST), and the default theme;

@@ -1,5 +1,8 @@
 import type { Database } from '../../db/client';
-import { listedOperators, publicStories, regionsWithTariffDates } from './repository';
+import { publicStoryDates } from '../news';
+import { listedOperatorSlugs } from '../operators';
+import { regionSlugs } from '../regions';
+import { tariffChangesByRegion } from '../tariffs';
 
 /** The site's pages as search engines see them (decision 041). */
 type IsOn = (feature: 'News' | 'OperatorPage' | 'OperatorsByRegionMap' | 'Portation') => boolean;
@@ -43,11 +46,14 @@ export function robotsTxt(origin: string): string {
  * the site's configured origin.
  */
 export async function sitemapXml(db: Database, origin: string, isOn: IsOn): Promise<string> {
-  const [stories, operators, regions] = await Promise.all([
-    isOn('News') ? publicStories(db) : [],
-    isOn('OperatorPage') ? listedOperators(db) : [],
-    regionsWithTariffDates(db),
+  const [stories, operators, regionList, tariffChanges] = await Promise.all([
+    isOn('News') ? publicStoryDates(db) : [],
+    isOn('OperatorPage') ? listedOperatorSlugs(db) : [],
+    regionSlugs(db),
+    tariffChangesByRegion(db),
   ]);
+  // Every region, with its tariffs' last change where it has any.
+  const regions = regionList.map((r) => ({ slug: r.slug, lastmod: tariffChanges.get(r.code) ?? null }));
   const newest = (rows: { lastmod: Date | string | null }[]) =>
     rows.map((r) => day(r.lastmod)).reduce<string | undefined>((a, b) => (b && (!a || b > a) ? b : a), undefined);
   const entries: Entry[] = [

@@ -9,14 +9,14 @@ import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 
 /** A raw result row: column names as the SQL wrote them. */
 export type Row = Record<string, unknown>;
 
 /** Runs raw SQL and answers its rows (node-postgres and PGlite both answer `{ rows }`). */
 export async function rows<T = Row>(db: Database, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+  return rowsOf<T>(db, query);
 }
 
 /** A search parameter as an SQL literal (standard_conforming_strings: only quotes need doubling). */

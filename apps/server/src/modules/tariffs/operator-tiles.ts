@@ -1,6 +1,6 @@
 import { and, asc, count, countDistinct, desc, eq, min, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { operators } from '../../db/schema';
+import { operatorsTable as operators } from '../operators';
 import { tariffRegions } from './tables';
 
 /**

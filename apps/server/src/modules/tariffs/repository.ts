@@ -1,6 +1,9 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { convergenceServices, mediaServices, operators, regions, settings } from '../../db/schema';
+import { operatorsTable as operators } from '../operators';
+import { regionsTable as regions } from '../regions';
+import { convergenceServices, mediaServices } from '../services';
+import { bumpCounterSetting, settingValue } from '../settings';
 import type { TariffKind } from './catalogue';
 import { CATALOGUE_VERSION_KEY } from './catalogue-events';
 import { preparedRows, type Row, rows } from './dialect';
@@ -332,20 +335,14 @@ export async function writeCatalogue(
       await tx.insert(tariffRegions).values(regionValues.slice(i, i + CHUNK));
     }
     // Every node's in-memory index watches this number (memory-index.ts).
-    await tx.execute(sql`
-      insert into settings (key, value, is_public) values (${CATALOGUE_VERSION_KEY}, '1', false)
-      on conflict (key) do update set value = (settings.value::bigint + 1)::text`);
+    await bumpCounterSetting(tx, CATALOGUE_VERSION_KEY);
     return { tariffs: ids.length, regionRows: regionValues.length };
   });
 }
 
 /** The stored catalogue version ('0' before the first import). */
 export async function catalogueVersion(db: Database): Promise<string> {
-  const [row] = await db
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.key, CATALOGUE_VERSION_KEY));
-  return row?.value ?? '0';
+  return (await settingValue(db, CATALOGUE_VERSION_KEY)) ?? '0';
 }
 
 /** What the in-memory index is built from: every tariff (joined with its operator), every listed tariff–region row, and regions and operators by slug. */
@@ -461,4 +458,14 @@ export async function cheapestTariffIn(db: Database, operatorId: number, regionC
     .orderBy(asc(tariffRegions.price), asc(tariffRegions.tariffId))
     .limit(1);
   return row?.id;
+}
+
+/** Each region's last change of a tariff sold in it (the sitemap's `lastmod`); regions without tariffs are absent. */
+export async function tariffChangesByRegion(db: Database): Promise<Map<number, Date | string | null>> {
+  const found = await rows<{ code: number; lastmod: Date | string | null }>(
+    db,
+    sql`select tr.region_code as code, max(t.updated_at) as lastmod
+        from tariff_regions tr join tariffs t on t.id = tr.tariff_id group by tr.region_code`,
+  );
+  return new Map(found.map((r) => [Number(r.code), r.lastmod]));
 }

@@ -204,7 +204,6 @@ export function toStored(list: CatalogueTariff[], refs: CatalogueReferences): St
         mediaServiceIds: t.mediaServices.map((s) => idOf(refs.mediaIds, s, 'медиасервис', t)),
         convergenceServiceIds: t.convergenceServices.map((s) => idOf(refs.convergenceIds, s, 'сервис', t)),
         isArchived: t.isArchived,
-        updatedAt: new Date(),
       },
       regions: t.regions,
     };

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { moscowDay } from '../../lib/moscow';
 import { HttpProblem, tooLarge, validationProblem } from '../../lib/problem';
 import { INT4_MAX, ProblemRef } from '../../lib/schemas';
 import { actorOf, STAFF_SCHEMA } from '../staff';
@@ -169,7 +170,8 @@ const tariffsStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const format = request.query.format;
       const text = await exportFile(app.db, actorOf(request), format);
-      const day = new Date().toISOString().slice(0, 10);
+      // The staff's day: Moscow's, not UTC's (between 00:00 and 03:00 Moscow time they differ).
+      const day = moscowDay(app.clock());
       return reply
         .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="tariffs-${day}.${format}"`)

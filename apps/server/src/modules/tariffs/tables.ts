@@ -12,7 +12,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { operators, regions } from '../../db/schema';
+import { operators } from '../operators/tables';
+import { regions } from '../regions/tables';
 
 /**
  * An unlimited allowance inside the database: larger than any real allowance, so `>= min` and

@@ -1,7 +1,7 @@
 import { formatMsisdn } from '@perenos/phone';
 import { HOLD_HOURS } from '@perenos/porting-rules';
 import { hoursText } from '@perenos/porting-rules/states';
-import { formatDayLong, formatMoscowDateTime } from '../../lib/moscow';
+import { formatDayInWords, formatMoscowDateTime } from '../../lib/moscow';
 import type { AlertRow } from './repository';
 import type { AlertKind, HoldState } from './tables';
 
@@ -87,7 +87,7 @@ function holdText(a: AlertView): string {
 /** «к оператору МегаФон, перенос в ночь на 7 декабря 2026 (00:00–06:00 МСК)», as much as is known. */
 function whereTo(a: Pick<AlertView, 'toOperatorName' | 'night'>): string {
   const to = a.toOperatorName ? `к оператору ${a.toOperatorName}` : 'к другому оператору';
-  return a.night ? `${to}, перенос в ночь на ${formatDayLong(a.night)} (00:00–06:00 МСК)` : to;
+  return a.night ? `${to}, перенос в ночь на ${formatDayInWords(a.night)} (00:00–06:00 МСК)` : to;
 }
 
 /**

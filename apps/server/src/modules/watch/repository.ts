@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { operators } from '../../db/schema';
 import { moscowDay } from '../../lib/moscow';
+import { operatorsTable as operators } from '../operators';
 import { users } from '../users';
 import { type HoldState, numberWatches, type Proof, watchAlerts } from './tables';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, serial, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { operators } from '../../db/schema';
+import { operators } from '../operators/tables';
 import { users } from '../users/tables';
 
 /** How a person showed a number is theirs, weakest first: an SMS code, then their ESIA profile. */

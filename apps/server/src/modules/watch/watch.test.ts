@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, CITIZENS, CookieJar, signIn } from '../../../test/esia';
 import { ACCEPTED, operatorIdOf, queuedCode, tariffOf } from '../../../test/porting';
 import { signInStaff, staffCall } from '../../../test/staff';
-import { addDays, formatDayLong, moscowDay, moscowMidnight } from '../../lib/moscow';
+import { addDays, formatDayInWords, moscowDay, moscowMidnight } from '../../lib/moscow';
 import { createSecondNode, createTestApp, type TestApp } from '../../test/app';
 import { syncEsiaNumbers } from '../account/service';
 import { importPortedExtract } from '../lookup/registry/ported-import';
@@ -429,7 +429,7 @@ describe('an application for a watched number by someone else', () => {
     // It names the new operator and the night, and says plainly what silence does.
     const night = (await order(petrova, draft.id)).portationAt;
     expect(alert?.text).toContain(
-      `подано заявление на перенос номера +7 (903) 765-43-21 к оператору МегаФон, перенос в ночь на ${formatDayLong(night)} (00:00–06:00 МСК).`,
+      `подано заявление на перенос номера +7 (903) 765-43-21 к оператору МегаФон, перенос в ночь на ${formatDayInWords(night)} (00:00–06:00 МСК).`,
     );
     expect(alert?.text).toContain('Заявление ждёт вашего ответа до');
     expect(alert?.text).toContain('заявление будет отклонено окончательно');

@@ -1,20 +1,27 @@
-import { sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client';
+import { coverageVersion } from '../../modules/coverage';
+import { planVersion } from '../../modules/lookup';
+import { operatorsVersion } from '../../modules/operators';
+import { regionsVersion } from '../../modules/regions';
+import { settingsVersion } from '../../modules/settings';
 
 /**
  * What the pages are drawn from, as one value: settings (the news and tariff catalogue versions are
  * settings rows, as are the theme and the rest), flags, regions, operators, their regions, coverage and
- * the numbering plan's version. Small tables: one read a period per node.
+ * the numbering plan's version, each read by the module that owns it. Small tables: one read a period per node.
  */
-const DATA_VERSION = sql`select md5(concat_ws('|',
-  (select string_agg(key || '=' || value, ';' order by key) from settings),
-  (select string_agg(feature || '=' || is_enabled::text, ';' order by feature) from feature_flags),
-  (select md5(string_agg(r::text, ';' order by r.code)) from regions r),
-  (select md5(string_agg(o::text, ';' order by o.id)) from operators o),
-  (select count(*)::text || ':' || coalesce(sum(region_code * 1000 + operator_id), 0)::text from region_operators),
-  (select string_agg(operator_id::text || kind || projection || coalesce(url, '') || coalesce(pg_column_size(geojson), 0)::text, ';' order by operator_id) from coverage_sources),
-  (select plan_version::text from lookup_state where id = 1)
-)) as version`;
+async function dataVersion(db: Database): Promise<string> {
+  const parts = await Promise.all([
+    settingsVersion(db),
+    regionsVersion(db),
+    operatorsVersion(db),
+    coverageVersion(db),
+    planVersion(db),
+  ]);
+  return createHash('md5').update(parts.join('|')).digest('hex');
+}
 
 /**
  * The data version this node last read (undefined until read, or after a read failed: nothing kept is
@@ -24,8 +31,7 @@ const DATA_VERSION = sql`select md5(concat_ws('|',
 export function watchDataVersion(app: FastifyInstance, pollMs: number, forget: () => void): () => string | undefined {
   let version: string | undefined;
   const readVersion = async () => {
-    const result = (await app.db.execute(DATA_VERSION)) as unknown as { rows: { version: string | null }[] };
-    const next = result.rows[0]?.version ?? '';
+    const next = await dataVersion(app.db);
     if (next !== version) {
       version = next;
       forget();

@@ -63,7 +63,7 @@ export async function createPageRenderer(
   const template = templateReader(join(webDist, 'index.html'));
   const themeSheet = themeSheets(app, entry);
   const pageAssets = pageAssetsReader(webDist);
-  const now = cacheSettings.now ?? Date.now;
+  const now = cacheSettings.now ?? (() => app.clock().getTime());
   const ttlMs = cacheSettings.ttlMs ?? PAGE_TTL_MS;
   const cache =
     cacheSettings.maxBytes > 0 ? new PageCache({ maxBytes: cacheSettings.maxBytes, ttlMs, now }) : undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, formatDay, initialDay, isAllowedDay, moscowToday, portationWindow } from './dates';
+import { addMonths, initialDay, isAllowedDay, moscowToday, portationWindow } from './dates';
 
 describe('porting dates', () => {
   it('counts the day in Moscow, not in the browser’s zone', () => {
@@ -29,10 +29,5 @@ describe('porting dates', () => {
     expect(initialDay(null, w)).toBe('2024-09-09');
     expect(initialDay('2024-10-01', w)).toBe('2024-10-01');
     expect(initialDay('2024-09-05', w)).toBe('2024-09-09');
-  });
-
-  it('writes a day the Russian way', () => {
-    expect(formatDay('2024-09-02')).toBe('2 сентября 2024');
-    expect(formatDay('2025-01-15')).toBe('15 января 2025');
   });
 });

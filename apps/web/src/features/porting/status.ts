@@ -1,5 +1,5 @@
 import type { Schemas } from '@perenos/api-client';
-import { formatDay } from './dates';
+import { formatDayInWords } from '@perenos/porting-rules';
 
 export type PortingStatus = Schemas['PortationOrderStatus'];
 
@@ -40,5 +40,5 @@ export function applicationTitle(orderId: number): string {
  */
 export function portationTitle(p: { orderId: number | null }, day: string | null): string {
   if (p.orderId !== null) return `Перенос по заявлению № ${p.orderId}`;
-  return day ? `Перенос ${formatDay(day)}` : 'Перенос, оформленный не на сайте';
+  return day ? `Перенос ${formatDayInWords(day)}` : 'Перенос, оформленный не на сайте';
 }

@@ -1,3 +1,4 @@
+import { formatDayNumeric } from '@perenos/porting-rules';
 import { neutraliseCsvCell } from '../../../lib/csv-cell';
 import type { BatchView, LookupAnswer } from '../index/engine';
 import type { BatchInput } from './input';
@@ -14,17 +15,13 @@ export function csvCell(cell: string): string {
   return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-function russianDate(iso: string | null): string {
-  return iso ? `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}` : '';
-}
-
 /** The answer's cells after the number: Оператор … Результат. */
 export function answerCells(answer: LookupAnswer): string[] {
   return [
     answer.operatorName,
     answer.regionName ?? '',
     answer.isPorted ? 'да' : 'нет',
-    russianDate(answer.isPorted ? answer.lastPortation : null),
+    answer.isPorted && answer.lastPortation ? formatDayNumeric(answer.lastPortation) : '',
     answer.rangeHolder ?? '',
     'Найден',
   ];

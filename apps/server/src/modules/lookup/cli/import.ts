@@ -7,11 +7,13 @@
  * Works on the configured database (DATABASE_URL, or PGlite in PGLITE_DIR: stop the server first,
  * PGlite allows one process at a time). A refused file changes nothing.
  */
+
 import { closeSync, createReadStream, existsSync, openSync, readFileSync, readSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { loadConfig } from '../../../config/env';
 import { prepareDatabase } from '../../../db/prepare';
+import { systemClock } from '../../../lib/clock';
 import { JobQueue } from '../../../lib/jobs';
 import { configuredChannels, NOTIFICATION_QUEUES, queueNotifications, secretKeys } from '../../notifications';
 import { registryWatch } from '../../watch';
@@ -122,7 +124,7 @@ async function main(argv: string[]): Promise<number> {
       const channels = configuredChannels(config.notifications);
       const watch = registryWatch({
         notify: async (tx, messages) => {
-          await queueNotifications(tx, jobs, channels, secretKeys(config.sessionSecret), messages);
+          await queueNotifications(tx, jobs, channels, secretKeys(config.sessionSecret, systemClock), messages);
         },
         siteOrigin: config.publicOrigin ?? null,
       });

@@ -67,7 +67,7 @@ export class MemoryQuota implements QuotaStore {
     return loading;
   }
 
-  async spend(client: QuotaClient, now = new Date()): Promise<QuotaState & { allowed: boolean }> {
+  async spend(client: QuotaClient, now: Date): Promise<QuotaState & { allowed: boolean }> {
     const day = quotaDay(now);
     const refreshAt = nextMoscowMidnight(now);
     const found = this.counter(client, day);
@@ -80,7 +80,7 @@ export class MemoryQuota implements QuotaStore {
     return { allowed: true, remainingCount: Math.max(0, client.limit - c.used), refreshAt };
   }
 
-  async read(client: QuotaClient, now = new Date()): Promise<QuotaState> {
+  async read(client: QuotaClient, now: Date): Promise<QuotaState> {
     const found = this.counter(client, quotaDay(now));
     const c = found instanceof Promise ? await found : found;
     return { remainingCount: Math.max(0, client.limit - c.used), refreshAt: nextMoscowMidnight(now) };

@@ -6,7 +6,7 @@ import type { QuotaClient, QuotaState, QuotaStore } from './store';
 // ---- PostgreSQL: counted by atomic statements, so every node agrees. ----
 
 /** The client's quota without spending any. */
-export async function readQuota(db: Database, client: QuotaClient, now = new Date()): Promise<QuotaState> {
+export async function readQuota(db: Database, client: QuotaClient, now: Date): Promise<QuotaState> {
   const used = await readQuotaUsed(db, client.key, quotaDay(now));
   return { remainingCount: Math.max(0, client.limit - used), refreshAt: nextMoscowMidnight(now) };
 }
@@ -37,14 +37,14 @@ export class QuotaSpender implements QuotaStore {
 
   constructor(private readonly db: Database) {}
 
-  read(client: QuotaClient, now = new Date()): Promise<QuotaState> {
+  read(client: QuotaClient, now: Date): Promise<QuotaState> {
     return readQuota(this.db, client, now);
   }
 
   async close(): Promise<void> {}
 
   /** Spends one request; `allowed` is false (and nothing is counted) when the day's quota is used up. */
-  spend(client: QuotaClient, now = new Date()): Promise<QuotaState & { allowed: boolean }> {
+  spend(client: QuotaClient, now: Date): Promise<QuotaState & { allowed: boolean }> {
     const day = quotaDay(now);
     const id = `${client.key}|${day}`;
     let entry = this.pending.get(id);
@@ -100,6 +100,6 @@ export class QuotaSpender implements QuotaStore {
 }
 
 /** Spends one request outside a running server (tests, tools). */
-export function spendQuota(db: Database, client: QuotaClient, now = new Date()) {
+export function spendQuota(db: Database, client: QuotaClient, now: Date) {
   return new QuotaSpender(db).spend(client, now);
 }

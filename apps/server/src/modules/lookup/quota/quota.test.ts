@@ -13,6 +13,9 @@ import { createTestDatabase, TEST_ENGINE } from '../../../test/database';
 import { nextMoscowMidnight } from './day';
 import { RedisQuota } from './redis';
 
+/** A fixed moment: the counters are keyed by its Moscow day, whatever the date the tests run. */
+const AT = new Date('2026-12-02T09:00:00Z');
+
 const quotaOf = async (t: TestApp, headers: Record<string, string> = {}) =>
   (await t.app.inject({ method: 'POST', url: '/api/v1.1/msisdn/info/quota', payload: {}, headers })).json()
     .remainingCount as number;
@@ -125,11 +128,11 @@ describe('the quota in Redis under a burst', () => {
       });
       const client = { key: 'user:burst', limit: 150 };
       // 100 spends in one turn, then 100 more over the next turns while the first call is out.
-      const first = Array.from({ length: 100 }, () => quota.spend(client));
+      const first = Array.from({ length: 100 }, () => quota.spend(client, AT));
       const later: Promise<Awaited<(typeof first)[number]>>[] = [];
       for (let turn = 0; turn < 4; turn++) {
         await new Promise((r) => setImmediate(r));
-        for (let i = 0; i < 25; i++) later.push(quota.spend(client));
+        for (let i = 0; i < 25; i++) later.push(quota.spend(client, AT));
       }
       const answers = await Promise.all([...first, ...later]);
       expect(answers.filter((a) => a.allowed)).toHaveLength(150);

@@ -74,7 +74,7 @@ export class RedisQuota implements QuotaStore {
     return `${this.prefix}quota:${quotaDay(now)}:${client.key}`;
   }
 
-  spend(client: QuotaClient, now = new Date()): Promise<QuotaState & { allowed: boolean }> {
+  spend(client: QuotaClient, now: Date): Promise<QuotaState & { allowed: boolean }> {
     const key = this.key(client, now);
     let entry = this.pending.get(key);
     if (!entry) {
@@ -127,7 +127,7 @@ export class RedisQuota implements QuotaStore {
       .finally(() => this.flushSoon());
   }
 
-  async read(client: QuotaClient, now = new Date()): Promise<QuotaState> {
+  async read(client: QuotaClient, now: Date): Promise<QuotaState> {
     const used = Number((await this.redis.get(this.key(client, now))) ?? 0);
     return { remainingCount: Math.max(0, client.limit - used), refreshAt: nextMoscowMidnight(now) };
   }

@@ -14,9 +14,9 @@ export interface QuotaState {
 /** Where a node counts lookups; every kind answers the same for the same history of spends. */
 export interface QuotaStore {
   /** Spends one request; `allowed` is false (and nothing is counted) when the day's quota is used up. */
-  spend(client: QuotaClient, now?: Date): Promise<QuotaState & { allowed: boolean }>;
+  spend(client: QuotaClient, now: Date): Promise<QuotaState & { allowed: boolean }>;
   /** The client's quota without spending any. */
-  read(client: QuotaClient, now?: Date): Promise<QuotaState>;
+  read(client: QuotaClient, now: Date): Promise<QuotaState>;
   /** Writes what is not yet written (the in-process store) and lets go of the store. */
   close(): Promise<void>;
 }

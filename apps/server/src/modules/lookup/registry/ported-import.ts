@@ -1,5 +1,6 @@
 import { normaliseMsisdn } from '@perenos/phone';
 import type { Database } from '../../../db/client';
+import { systemClock } from '../../../lib/clock';
 import { regions } from '../../regions';
 import {
   analyzePorted,
@@ -206,7 +207,7 @@ export async function importPortedExtract(
       const moves = [...touched]
         .filter((msisdn) => after.get(msisdn) !== before.get(msisdn))
         .map((msisdn) => ({ msisdn, operatorId: after.get(msisdn) ?? null }));
-      await options.watch.moved(tx, moves, options.now?.() ?? new Date());
+      await options.watch.moved(tx, moves, (options.now ?? systemClock)());
     }
     return summary;
   });

@@ -1,5 +1,5 @@
 import type { Database } from '../../../db/client';
-import { formatDay, moscowDay, moscowMidnight } from '../../../lib/moscow';
+import { formatDayNumeric, moscowDay, moscowMidnight } from '../../../lib/moscow';
 import { unavailable, validationProblem } from '../../../lib/problem';
 import type { UserProfile } from '../../users';
 import { CONSENT_VERSION, CONTRACT_VERSION } from '../contract-terms';
@@ -98,7 +98,7 @@ async function checkApplication(
   if (order.portationDate === null) errors.portationAt = ['Выберите дату переноса.'];
   else if (order.portationDate < window.earliest || order.portationDate > window.latest) {
     errors.portationAt = [
-      `Дата ${formatDay(order.portationDate)} уже недоступна: выберите дату с ${formatDay(window.earliest)} по ${formatDay(window.latest)}.`,
+      `Дата ${formatDayNumeric(order.portationDate)} уже недоступна: выберите дату с ${formatDayNumeric(window.earliest)} по ${formatDayNumeric(window.latest)}.`,
     ];
   }
   // With Госключ on, the application signed as it stands replaces the consent tick.

@@ -1,4 +1,4 @@
-import { formatDay, isCalendarDay } from '../../../lib/moscow';
+import { formatDayNumeric, isCalendarDay } from '../../../lib/moscow';
 import { validationProblem } from '../../../lib/problem';
 import { tariffForRegion } from '../../tariffs';
 import type { Owner, PortingDeps } from '../deps';
@@ -51,7 +51,7 @@ export async function updateOrder(
     errors.portationAt = ['Укажите дату в виде ГГГГ-ММ-ДД, например 2026-12-02.'];
   } else if (body.portationAt < window.earliest || body.portationAt > window.latest) {
     errors.portationAt = [
-      `Дату переноса можно выбрать с ${formatDay(window.earliest)} по ${formatDay(window.latest)}: не раньше чем через 8 дней и не позже чем через 6 месяцев.`,
+      `Дату переноса можно выбрать с ${formatDayNumeric(window.earliest)} по ${formatDayNumeric(window.latest)}: не раньше чем через 8 дней и не позже чем через 6 месяцев.`,
     ];
   }
   const email = body.email?.trim() || null;

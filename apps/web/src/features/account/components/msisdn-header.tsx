@@ -1,8 +1,8 @@
 import { Breadcrumbs, Tabs } from '@mantine/core';
+import { formatDayInWords } from '@perenos/porting-rules';
 import { Link, useLocation } from 'wouter';
 import { Msisdn } from '../../../components/msisdn';
 import { Anchor, Group, Stack, Text } from '../../../components/plain';
-import { formatDay } from '../../../lib/format';
 import { OperatorName } from '../../operators';
 import type { MsisdnInfo } from '../api';
 
@@ -38,7 +38,7 @@ export function MsisdnHeader({
             size={32}
           />
           {info.regionName && <Text c="dimmed">{info.regionName}</Text>}
-          {info.lastPortation && <Text c="dimmed">Последний перенос: {formatDay(info.lastPortation)}</Text>}
+          {info.lastPortation && <Text c="dimmed">Последний перенос: {formatDayInWords(info.lastPortation)}</Text>}
         </Group>
       )}
       {tab && (

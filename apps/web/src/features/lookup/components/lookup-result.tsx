@@ -1,6 +1,6 @@
 import { formatMsisdn } from '@perenos/phone';
+import { formatDayInWords } from '@perenos/porting-rules';
 import { Badge, Card, Group, Stack, Text, Title } from '../../../components/plain';
-import { formatDay } from '../../../lib/format';
 import type { MsisdnInfo } from '../api';
 
 /** The answer for one number: who serves it now, where, and whether it was ported. */
@@ -30,7 +30,7 @@ export function LookupResult({ info }: { info: MsisdnInfo }) {
               <Badge color="orange" variant="light" size="lg" tt="none">
                 Номер перенесён
               </Badge>
-              {info.lastPortation && <Text size="sm">{formatDay(info.lastPortation)}</Text>}
+              {info.lastPortation && <Text size="sm">{formatDayInWords(info.lastPortation)}</Text>}
             </Group>
           ) : (
             <Badge variant="light" size="lg" tt="none">

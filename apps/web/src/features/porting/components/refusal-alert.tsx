@@ -1,8 +1,8 @@
 import { Alert, Button } from '@mantine/core';
+import { formatDayInWords } from '@perenos/porting-rules';
 import { Link } from 'wouter';
 import { Group, Stack, Text } from '../../../components/plain';
 import type { Refusal } from '../api';
-import { formatDay } from '../dates';
 import { applicationTitle } from '../status';
 
 const TITLES: Record<string, string> = {
@@ -26,7 +26,7 @@ export function RefusalAlert({ refusal }: { refusal: Refusal }) {
         <Text size="sm">{refusal.message}</Text>
         {refusal.refusal === 'recently-ported' && refusal.availableFrom && (
           <Text size="sm" fw={600}>
-            Подать заявление можно с {formatDay(refusal.availableFrom)}.
+            Подать заявление можно с {formatDayInWords(refusal.availableFrom)}.
           </Text>
         )}
         {refusal.orderId !== undefined && (
