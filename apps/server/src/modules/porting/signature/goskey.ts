@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { Value } from 'typebox/value';
+import { systemClock } from '../../../lib/clock';
 
 /**
  * Госключ as the site meets it through the Госуслуги API (decision 128): a token for the organisation's
@@ -73,7 +74,7 @@ export function createHttpGoskey(options: {
   timeoutMs?: number;
 }): Goskey {
   const doFetch = options.fetch ?? ((url: string, init?: RequestInit) => fetch(url, init));
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? systemClock;
   let token: { value: string; until: number } | null = null;
   /** A token being asked for: calls that need one meanwhile wait for it rather than ask again. */
   let asking: Promise<string> | null = null;
