@@ -24,6 +24,7 @@ export const FEATURE_NAMES = {
   News: 'Новости',
   OperatorPage: 'Страницы операторов',
   OperatorsByRegionMap: 'Карта операторов по регионам',
+  Goskey: 'Подпись заявления в Госключе',
 } as const satisfies Record<string, string>;
 
 /** What became of an SMS or an e-mail the site queued. */

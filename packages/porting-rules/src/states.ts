@@ -248,7 +248,7 @@ export const DEBT_TEXTS = {
   /** Unpaid, and the application ended otherwise (withdrawn, refused by the central database…). */
   left: (sum: string) => `Оператор сообщал о задолженности ${sum}; заявление закончилось по другой причине.`,
   /** All the person's numbers with the donor count (filed, scheduled). */
-  sumOfNumbers: 'Сумма — по всем вашим номерам у этого оператора.',
+  sumOfNumbers: 'В сумму входят все ваши номера у этого оператора, в том числе те, что не переносятся.',
 } as const;
 
 /** While a submitted application can be withdrawn (filed). */

@@ -71,7 +71,7 @@ function order(patch: Partial<PortationOrder>): PortationOrder {
     simIssuedAt: at(11),
     temporaryMsisdn: '79580001122',
     esimActivationCode: 'LPA:1$smdp.example.ru$ACT-0001',
-    debt: { amount: 1840, payBy: '2026-12-05T20:59:00.000Z', paidAt: null },
+    debt: { amount: 1840, payBy: '2026-12-05T20:59:00.000Z', paidAt: null, numbers: [] },
     earliestPortationAt: '2026-12-04',
     latestPortationAt: '2027-05-26',
     events: UNDER_WAY,

@@ -28,7 +28,7 @@ describe('the seed orchestrator', () => {
       operator_legal_names: 36,
       media_services: 11,
       convergence_services: 6,
-      feature_flags: 5,
+      feature_flags: 6,
       settings: 2,
       region_operators: 932,
       tariffs: 67,
