@@ -27,6 +27,22 @@ export const FEATURE_NAMES = {
   Goskey: 'Подпись заявления в Госключе',
 } as const satisfies Record<string, string>;
 
+/**
+ * The back office's sections and the role each needs: the server's routes declare it (`config.staff`)
+ * and the web's menu offers a section by it, from this one table.
+ */
+export const SECTION_ROLES = {
+  news: 'editor',
+  tariffs: 'catalogue',
+  feedback: 'support',
+  porting: 'support',
+  jobs: 'support',
+  flags: 'admin',
+  people: 'admin',
+  audit: 'admin',
+} as const;
+export type StaffSectionKey = keyof typeof SECTION_ROLES;
+
 /** What became of an SMS or an e-mail the site queued. */
 export const DELIVERY_NAMES = {
   pending: 'Ждёт отправки',

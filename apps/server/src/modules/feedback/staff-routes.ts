@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { SECTION_ROLES } from '@perenos/porting-rules/back-office';
 import { Type } from 'typebox';
 import { INT4_MAX, PageSchema, ProblemRef } from '../../lib/schemas';
 import { actorOf, STAFF_SCHEMA } from '../staff';
@@ -52,7 +53,7 @@ const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: INT4_MAX 
 const feedbackStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(MessageSchema);
   app.addSchema(ThreadSchema);
-  const support = { staff: 'support' } as const;
+  const support = { staff: SECTION_ROLES.feedback } as const;
 
   app.get(
     '/v1/staff/feedback',

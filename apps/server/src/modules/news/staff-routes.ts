@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { SECTION_ROLES } from '@perenos/porting-rules/back-office';
 import { Type } from 'typebox';
 import { HttpProblem, tooLarge, validationProblem } from '../../lib/problem';
 import { INT4_MAX, PageSchema, ProblemRef } from '../../lib/schemas';
@@ -25,7 +26,7 @@ const newsStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(StaffStorySchema);
   app.addSchema(StaffStoryItemSchema);
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
-  const editor = { staff: 'editor' } as const;
+  const editor = { staff: SECTION_ROLES.news } as const;
 
   app.get(
     '/v1/staff/news',

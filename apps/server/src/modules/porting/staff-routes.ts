@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DELIVERY_NAMES, DESK_STAGE_NAMES } from '@perenos/porting-rules/back-office';
+import { DELIVERY_NAMES, DESK_STAGE_NAMES, SECTION_ROLES } from '@perenos/porting-rules/back-office';
 import { Type } from 'typebox';
 import { INT4_MAX, PageSchema, ProblemRef } from '../../lib/schemas';
 import { actorOf, STAFF_SCHEMA } from '../staff';
@@ -127,7 +127,7 @@ const portingStaffRoutes: FastifyPluginAsyncTypebox<{ deps: PortingDeps }> = asy
   app.addSchema(DeskOrderSchema);
   app.addSchema(PersonalSchema);
   app.addSchema(DeskListEntrySchema);
-  const support = { staff: 'support' } as const;
+  const support = { staff: SECTION_ROLES.porting } as const;
 
   app.get(
     '/v1/staff/porting/list',

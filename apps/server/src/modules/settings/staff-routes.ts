@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { SECTION_ROLES } from '@perenos/porting-rules/back-office';
 import { Type } from 'typebox';
 import { ProblemRef } from '../../lib/schemas';
 import { actorOf, STAFF_SCHEMA } from '../staff';
@@ -22,7 +23,7 @@ const settingsStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/staff/flags',
     {
-      config: { staff: 'admin' },
+      config: { staff: SECTION_ROLES.flags },
       schema: {
         ...STAFF_SCHEMA,
         operationId: 'getStaffFlags',
@@ -36,7 +37,7 @@ const settingsStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/v1/staff/flags/:feature',
     {
-      config: { staff: 'admin' },
+      config: { staff: SECTION_ROLES.flags },
       schema: {
         ...STAFF_SCHEMA,
         operationId: 'switchStaffFlag',

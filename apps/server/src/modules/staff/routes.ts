@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { SECTION_ROLES } from '@perenos/porting-rules/back-office';
 import { Type } from 'typebox';
 import { PageSchema, ProblemRef } from '../../lib/schemas';
 import {
@@ -50,7 +51,7 @@ const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/staff/people',
     {
-      config: { staff: 'admin' },
+      config: { staff: SECTION_ROLES.people },
       schema: {
         ...STAFF_SCHEMA,
         operationId: 'getStaffPeople',
@@ -64,7 +65,7 @@ const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/v1/staff/people/:oid/roles/:role',
     {
-      config: { staff: 'admin' },
+      config: { staff: SECTION_ROLES.people },
       schema: {
         ...STAFF_SCHEMA,
         operationId: 'grantStaffRole',
@@ -79,7 +80,7 @@ const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/v1/staff/people/:oid/roles/:role',
     {
-      config: { staff: 'admin' },
+      config: { staff: SECTION_ROLES.people },
       schema: {
         ...STAFF_SCHEMA,
         operationId: 'revokeStaffRole',
@@ -94,7 +95,7 @@ const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/staff/audit',
     {
-      config: { staff: 'admin' },
+      config: { staff: SECTION_ROLES.audit },
       schema: {
         ...STAFF_SCHEMA,
         operationId: 'getStaffAudit',
@@ -148,7 +149,7 @@ export const jobsStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/staff/jobs',
     {
-      config: { staff: 'support' },
+      config: { staff: SECTION_ROLES.jobs },
       schema: {
         ...STAFF_SCHEMA,
         operationId: 'getStaffJobs',
@@ -161,7 +162,7 @@ export const jobsStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/staff/jobs/:queue/:id/retry',
     {
-      config: { staff: 'support' },
+      config: { staff: SECTION_ROLES.jobs },
       schema: {
         ...STAFF_SCHEMA,
         operationId: 'retryStaffJob',

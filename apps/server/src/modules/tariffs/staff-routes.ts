@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { SECTION_ROLES } from '@perenos/porting-rules/back-office';
 import { Type } from 'typebox';
 import { moscowDay } from '../../lib/moscow';
 import { HttpProblem, tooLarge, validationProblem } from '../../lib/problem';
@@ -61,7 +62,7 @@ const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: INT4_MAX 
 const tariffsStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(UploadSchema);
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
-  const catalogue = { staff: 'catalogue' } as const;
+  const catalogue = { staff: SECTION_ROLES.tariffs } as const;
   const UploadRef = Type.Ref('StaffCatalogueUpload');
 
   app.post(

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { SECTION_ROLES } from '@perenos/porting-rules/back-office';
 import { Type } from 'typebox';
 import { INT4_MAX, ProblemRef } from '../../../lib/schemas';
 import { actorOf, STAFF_SCHEMA } from '../../staff';
@@ -9,7 +10,7 @@ const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: INT4_MAX 
 
 /** The porting desk's view of a signing in Госключ (role support): who signed, the certificate, a check on demand. */
 const signatureStaffRoutes: FastifyPluginAsyncTypebox<{ sd: SigningDeps }> = async (app, { sd }) => {
-  const support = { staff: 'support' } as const;
+  const support = { staff: SECTION_ROLES.porting } as const;
 
   app.get(
     '/v1/staff/porting/orders/:id/signature',

@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { ROLE_NAMES as ROLES } from '@perenos/porting-rules/back-office';
+import { ROLE_NAMES as ROLES, SECTION_ROLES } from '@perenos/porting-rules/back-office';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Page } from '../../../components/page';
@@ -19,36 +19,36 @@ export const STAFF_SECTIONS: StaffSection[] = [
   {
     key: 'news',
     label: 'Новости',
-    role: 'editor',
+    role: SECTION_ROLES.news,
     about: 'Написать новость, сохранить черновик, опубликовать сейчас или позже.',
   },
   {
     key: 'tariffs',
     label: 'Тарифы',
-    role: 'catalogue',
+    role: SECTION_ROLES.tariffs,
     about: 'Загрузить каталог тарифов из файла, проверить изменения и применить; выгрузить каталог.',
   },
   {
     key: 'feedback',
     label: 'Обращения',
-    role: 'support',
+    role: SECTION_ROLES.feedback,
     about: 'Прочитать сообщения из формы «Контакты» и ответить на них письмом.',
   },
   {
     key: 'porting',
     label: 'Заявления',
-    role: 'support',
+    role: SECTION_ROLES.porting,
     about: 'Найти заявление на перенос, посмотреть его ход, повторить уведомление, отменить зависшее.',
   },
   {
     key: 'jobs',
     label: 'Задачи',
-    role: 'support',
+    role: SECTION_ROLES.jobs,
     about: 'Очередь фоновых задач: что ждёт, что не удалось; повторить неудавшуюся.',
   },
-  { key: 'flags', label: 'Разделы сайта', role: 'admin', about: 'Включить или выключить разделы сайта.' },
-  { key: 'people', label: 'Сотрудники', role: 'admin', about: 'Выдать и снять роли сотрудников.' },
-  { key: 'audit', label: 'Журнал', role: 'admin', about: 'Кто, что и когда сделал в служебном разделе.' },
+  { key: 'flags', label: 'Разделы сайта', role: SECTION_ROLES.flags, about: 'Включить или выключить разделы сайта.' },
+  { key: 'people', label: 'Сотрудники', role: SECTION_ROLES.people, about: 'Выдать и снять роли сотрудников.' },
+  { key: 'audit', label: 'Журнал', role: SECTION_ROLES.audit, about: 'Кто, что и когда сделал в служебном разделе.' },
 ];
 
 /** The roles' names: the back office's table's (the audit says them too). */
