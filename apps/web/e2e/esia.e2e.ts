@@ -108,7 +108,7 @@ describe('sign-in through Госуслуги and the personal account', () => {
     await page.waitForURL(`${site.url}/`);
     await page.locator('header').getByRole('link', { name: 'Войти через Госуслуги' }).first().waitFor();
     const info = await page.evaluate(async () => (await fetch('/api/v1/esia/userinfo')).json());
-    expect(info).toEqual({ isLogged: false, expireAt: null, userName: null });
+    expect(info).toEqual({ isLogged: false, expireAt: null, userName: null, isStaff: false });
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -225,6 +225,7 @@ describe('«Получить код» of the number watch', () => {
     await card.getByText('Письмо и SMS придут, если кто-то попробует перенести номер.').waitFor();
     await look(page, 'account-watch-confirmed', findings);
     expect(findings).toEqual([]);
-    expect(errors).toEqual([]);
+    // The wrong code's 400 is the one failed call, on purpose; nothing else failed.
+    expect(errors.filter((e) => !/HTTP 400 .*\/confirm$|status of 400/.test(e))).toEqual([]);
   }, 180_000);
 });

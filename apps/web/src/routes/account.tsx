@@ -8,7 +8,7 @@ import card from '../components/card.module.css';
 import { Page } from '../components/page';
 import { Anchor, Badge, Card, SimpleGrid, Stack, Text } from '../components/plain';
 import { QueryState } from '../components/query-state';
-import { EraseMyData, getAccountInfoQueryOptions, type MsisdnInfo } from '../features/account';
+import { EraseMyData, getAccountInfoQueryOptions, getErasureQueryOptions, type MsisdnInfo } from '../features/account';
 import { OperatorName } from '../features/operators';
 import {
   ALERTS_PREVIEW_SIZE,
@@ -19,12 +19,13 @@ import {
 } from '../features/watch';
 import classes from './account.module.css';
 
-/** The person's numbers, the newest alerts and the watch's switches, asked together. */
+/** The person's numbers, the newest alerts, the watch's switches and whether the data can be erased now, asked together. */
 export const loader: PageLoader = ({ queryClient }) =>
   Promise.all([
     queryClient.prefetchQuery(getAccountInfoQueryOptions()),
     queryClient.prefetchQuery(getAlertsQueryOptions(1, ALERTS_PREVIEW_SIZE)),
     queryClient.prefetchQuery(getWatchSwitchesQueryOptions()),
+    queryClient.prefetchQuery(getErasureQueryOptions()),
   ]);
 
 function NumberCard({ info }: { info: MsisdnInfo }) {

@@ -1,6 +1,6 @@
 import { Alert, Button, List, Modal } from '@mantine/core';
 import { formatMsisdn } from '@perenos/phone';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Card, Group, Stack, Text, Title } from '../../../components/plain';
@@ -18,6 +18,13 @@ export const ERASED_ITEMS = [
   'все сеансы входа — вы выйдете с сайта на всех устройствах.',
 ] as const;
 
+/** Whether «Удалить мои данные» can be done now, and the portings under way that hold it. */
+export const getErasureQueryOptions = () =>
+  queryOptions({
+    queryKey: ['account', 'erasure'],
+    queryFn: async () => api.get('/api/v1/account/erasure'),
+  });
+
 /**
  * «Удалить мои данные» behind a dialog that says what is erased, what stays and when it is refused.
  * A refusal (a porting under way) is the server's own Russian text, in the dialog. After the erasure
@@ -26,10 +33,7 @@ export const ERASED_ITEMS = [
 export function EraseMyData() {
   const [open, setOpen] = useState(false);
   // Whether a porting under way holds the data now: then the way on is said instead of the button.
-  const erasure = useQuery({
-    queryKey: ['account', 'erasure'],
-    queryFn: async () => api.get('/api/v1/account/erasure'),
-  });
+  const erasure = useQuery(getErasureQueryOptions());
   const running = erasure.data?.running ?? [];
   // A refusal is said in the dialog, not as a notification too: the mutation answers it, never throws.
   const erase = useMutation({

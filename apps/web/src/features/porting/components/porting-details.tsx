@@ -196,7 +196,14 @@ function DebtNumbers({ debt, demo }: { debt: NonNullable<PortationOrder['debt']>
           {!n.paidAt && !debt.paidAt && demo && (
             <>
               {' '}
-              <Anchor href={`/bdpn-standin/#debt-${n.msisdn}`} target="_blank" size="sm" fw={600}>
+              <Anchor
+                href={`/bdpn-standin/#debt-${n.msisdn}`}
+                target="_blank"
+                size="sm"
+                c="inherit"
+                fw={600}
+                underline="always"
+              >
                 оплатить (демо)
               </Anchor>
             </>
