@@ -240,7 +240,8 @@ export function timeline(record: ProcessRecord, now: number): { messages: Proces
     messages.push({ seq: messages.length + 1, type: step.type, at: new Date(step.due).toISOString(), ...step.extra });
     if (step.final) return { messages, nextAt: null };
   }
-  const debtOpen = messages.some((m) => m.type === 'DebtNotice') && !messages.some((m) => m.type === 'DebtPaid');
+  // Open until every number of the notice is paid: a payment of one number is a DebtPaid of its own.
+  const debtOpen = messages.some((m) => m.type === 'DebtNotice') && debtPaidAt(record) === undefined;
   if (debtOpen && nextAt !== null) nextAt = Math.min(nextAt, now + STEP.debtPoll / record.timeScale);
   return { messages, nextAt };
 }
