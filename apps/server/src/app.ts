@@ -52,6 +52,7 @@ import inputGuardPlugin from './plugins/input-guard';
 import jobsPlugin from './plugins/jobs';
 import metricsPlugin from './plugins/metrics';
 import openapiPlugin from './plugins/openapi';
+import peoplePlugin from './plugins/people';
 import redisPlugin from './plugins/redis';
 import { SCRIPT_LOADER_SOURCE } from './plugins/server-render';
 import sessionPlugin from './plugins/session';
@@ -201,6 +202,7 @@ export async function buildApp({
   await app.register(databasePlugin, { handle: database, owned: ownsDatabase });
   await app.register(metricsPlugin, { config: config.metrics });
   await app.register(redisPlugin, { url: config.redisUrl, prefix: config.redisPrefix });
+  await app.register(peoplePlugin);
   await app.register(jobsPlugin, { workers: config.jobWorkers, queues: ALL_QUEUES });
   await app.register(openapiPlugin);
   await app.register(featuresPlugin, { pollMs: config.flagsPollMs });

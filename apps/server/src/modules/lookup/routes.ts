@@ -70,6 +70,8 @@ const lookupRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (ap
   app.post(
     '/v1.1/msisdn/info/single',
     {
+      // A lookup changes nothing a person's kept pages show (decision 149).
+      config: { pagesUnchanged: true },
       // Every answer of this route (the lookup, 400, 404, 429) is far under the kilobyte from which JSON
       // is compressed: its requests skip the compression hooks (decision 023).
       compress: false,
@@ -122,6 +124,7 @@ const lookupRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (ap
   app.post(
     '/v1.1/msisdn/info/quota',
     {
+      config: { pagesUnchanged: true },
       schema: {
         operationId: 'getMsisdnQuota',
         tags: TAGS,
@@ -160,7 +163,7 @@ const lookupRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (ap
   app.post(
     '/v1.1/msisdn/info/batch',
     {
-      config: { signIn: true },
+      config: { signIn: true, pagesUnchanged: true },
       // The answer is a file streamed row by row; compressing it would cost more CPU than the network it saves.
       compress: false,
       // The body is a multipart stream read in the handler; its schema is for the API document.

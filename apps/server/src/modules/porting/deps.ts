@@ -48,14 +48,18 @@ export type HoldOutcome = 'confirmed' | 'refused' | 'lapsed' | 'withdrawn';
  * back (someone else watches the number when there are any). `settle` records how a hold ended.
  */
 export interface NumberWatch {
-  alert(tx: Database, attempt: WatchAttempt): Promise<number[]>;
+  alert(tx: Database, attempt: WatchAttempt): Promise<{ holders: number[]; alerted: number[] }>;
   settle(tx: Database, orderId: number, outcome: HoldOutcome, at: Date): Promise<void>;
   /** Records on the watcher's alerts of the order that they disputed it without the proof to end it. */
   dispute(tx: Database, orderId: number, userId: number, at: Date): Promise<void>;
 }
 
 /** Nobody watches: for the demo's history, which nobody is told about. */
-export const NO_WATCH: NumberWatch = { alert: async () => [], settle: async () => {}, dispute: async () => {} };
+export const NO_WATCH: NumberWatch = {
+  alert: async () => ({ holders: [], alerted: [] }),
+  settle: async () => {},
+  dispute: async () => {},
+};
 
 /** Everything the porting rules need from the rest of the site. */
 export interface PortingDeps {
@@ -65,6 +69,12 @@ export interface PortingDeps {
   jobs: JobQueue;
   notify: (tx: Database, messages: NewNotification[]) => Promise<void>;
   publish: (change: PortationChange) => void;
+  /**
+   * People who have something new to see that no change of theirs announces (a number's watchers alerted
+   * by another person's step), told after the step's transaction (decision 149: their kept pages are
+   * drawn again on every node).
+   */
+  peopleChanged?: (userIds: number[]) => void;
   /** The central database; null when none is configured (submitting then answers 503). */
   gateway: PortingGateway | null;
   keys: { seal: Buffer; code: Buffer };

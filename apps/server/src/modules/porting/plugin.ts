@@ -70,6 +70,9 @@ export default fp(
         app.metrics.portingStep(change.status);
         feed.publish(change);
       },
+      peopleChanged: (userIds) => {
+        app.people.changed(userIds).catch((err: unknown) => app.log.warn({ err }, 'оповещение узлов не отправлено'));
+      },
       gateway,
       keys: { seal: app.session.sealKey, code: deriveKey(config.sessionSecret, 'confirmation code v1') },
       siteOrigin: config.publicOrigin ?? null,
@@ -122,5 +125,8 @@ export default fp(
     await app.register(portingRoutes, { prefix: '/api', deps, feed, slots, documents });
     await app.register(portingStaffRoutes, { prefix: '/api', deps });
   },
-  { name: 'porting', dependencies: ['database', 'session', 'lookup', 'jobs', 'notifications', 'staff', 'metrics'] },
+  {
+    name: 'porting',
+    dependencies: ['database', 'people', 'session', 'lookup', 'jobs', 'notifications', 'staff', 'metrics'],
+  },
 );

@@ -54,9 +54,14 @@ const RANK: Record<Proof, number> = { sms: 1, esia: 2 };
  * their e-mail and SMS, in the caller's transaction. A held application is held only by the watchers
  * whose proof is at least as strong as its applicant's; the others read that they cannot stop it and
  * whom to contact. A porting by someone else ends the SMS proofs of the number's watchers. Answers the
- * watchers who hold the application (none unless it is a held one).
+ * watchers who hold the application (none unless it is a held one) and every watcher alerted (their pages
+ * have something new: decision 149).
  */
-export async function raiseAlerts(deps: WatchDeps, tx: Database, a: Attempt): Promise<number[]> {
+export async function raiseAlerts(
+  deps: WatchDeps,
+  tx: Database,
+  a: Attempt,
+): Promise<{ holders: number[]; alerted: number[] }> {
   const watchers = (await repo.watchersOf(tx, a.msisdn, a.at)).filter((w) => w.userId !== a.actorUserId);
   const holders: number[] = [];
   if (watchers.length > 0) {
@@ -106,7 +111,7 @@ export async function raiseAlerts(deps: WatchDeps, tx: Database, a: Attempt): Pr
     await deps.notify(tx, messages);
   }
   if (a.kind === 'ported' || a.kind === 'registry') await repo.endSmsProofs(tx, a.msisdn, a.actorUserId, a.at);
-  return holders;
+  return { holders, alerted: watchers.map((w) => w.userId) };
 }
 
 /** The summary's e-mail and SMS: sent once, when the day's cap of alerts about the number is reached. */

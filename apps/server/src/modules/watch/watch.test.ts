@@ -822,7 +822,7 @@ describe('at most five alerts a day about a number', () => {
     expect(summary).toMatchObject({ title: 'Много попыток перенести номер за день' });
     expect(summary?.text).toContain('считаем их здесь — их 3');
     // A held application past the cap is still held and asked about.
-    const holders = await t.app.db.transaction((tx) =>
+    const { holders, alerted } = await t.app.db.transaction((tx) =>
       t.app.porting.deps.watch.alert(tx, {
         kind: 'held',
         msisdn,
@@ -834,6 +834,7 @@ describe('at most five alerts a day about a number', () => {
       }),
     );
     expect(holders).toEqual([ivanovId]);
+    expect(alerted).toEqual([ivanovId]);
     expect((await rowsOf(msisdn)).at(-1)).toMatchObject({ kind: 'held', hold: 'pending' });
     // The next Moscow day starts afresh.
     clock.t += DAY;

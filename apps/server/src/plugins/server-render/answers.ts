@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { LocalAnswer, LocalCall } from './entry';
+import { msisdnsIn } from './person-pages';
 
 // The page's API calls, answered in process by this server's routes; the answers that are the same for
 // everyone kept per data version (decisions 114, 116).
@@ -20,6 +21,17 @@ const SHARED_ANSWERS = [
   /^\/api\/v1\/news(\/|$)/,
   /^\/api\/v1\/coverage\//,
   /^\/api\/v1\.1\/msisdn\/info\/plan$/,
+];
+
+/**
+ * The signed-in person's own answers (decision 149): who they are, their numbers, applications, portings,
+ * alerts and watch, and whether their data can be erased now. A page drawn for a person only from these and
+ * SHARED_ANSWERS may be kept for that person (person-pages.ts); anything else (the quota, which counts an
+ * address; an order being filled in; the staff's calls) is drawn for every view.
+ */
+const PERSON_ANSWERS = [
+  /^\/api\/v1\/esia\/userinfo$/,
+  /^\/api\/v1\/account\/(info|orders|portations|portationinfo|erasure|alerts|watch)$/,
 ];
 
 /**
@@ -114,6 +126,10 @@ export class KeptAnswers {
 export class PageCalls {
   readonly cookies: string[] = [];
   shared: boolean;
+  /** Every call was a GET of SHARED_ANSWERS or PERSON_ANSWERS: the page may be kept for its person. */
+  personal = true;
+  /** The numbers the person's answers named (person-pages.ts drops the page when one of them moves). */
+  readonly msisdns = new Set<string>();
 
   constructor(
     private readonly app: FastifyInstance,
@@ -127,7 +143,10 @@ export class PageCalls {
   readonly answer = async (call: LocalCall): Promise<LocalAnswer> => {
     const { request, kept } = this;
     const url = new URL(call.url);
-    if (call.method !== 'GET' || !SHARED_ANSWERS.some((pattern) => pattern.test(url.pathname))) this.shared = false;
+    const shared = call.method === 'GET' && SHARED_ANSWERS.some((pattern) => pattern.test(url.pathname));
+    const own = !shared && call.method === 'GET' && PERSON_ANSWERS.some((pattern) => pattern.test(url.pathname));
+    if (!shared) this.shared = false;
+    if (!shared && !own) this.personal = false;
     const keptFor = kept.version();
     const key = kept.keyOf(call.method, url, keptFor, !request.headers.cookie);
     const known = kept.get(key);
@@ -150,6 +169,9 @@ export class PageCalls {
     if (setCookie) this.cookies.push(...(Array.isArray(setCookie) ? setCookie : [setCookie]));
     const type = answered.headers['content-type'];
     const body = answered.body;
+    if (own) for (const msisdn of msisdnsIn(body)) this.msisdns.add(msisdn);
+    // A page drawn around a failed or refused call is drawn again next time, not kept.
+    if (answered.statusCode >= 400) this.personal = false;
     // Kept only when made under the version it is kept for, and the same for everyone (no cookie).
     if (key !== undefined && answered.statusCode === 200 && !setCookie) {
       kept.keep(key, keptFor, {

@@ -47,12 +47,24 @@ export interface Drawn {
   cookies: string[];
   /** Drawn only from answers that are the same for every visitor without a session. */
   shared: boolean;
+  /** Drawn only from those and the signed-in person's own answers (decision 149). */
+  personal: boolean;
+  /** The numbers the person's answers named. */
+  msisdns: ReadonlySet<string>;
 }
 
-/** A drawn page as kept for everyone without a session, with its compressed forms. */
-export async function cachedPage(drawn: Drawn, drawnFor: string, now: () => number): Promise<CachedPage> {
+/**
+ * A drawn page as kept, with its compressed forms: for everyone without a session at brotli 10 (served
+ * thousands of times), for one person at brotli 4 (served a few times; decision 149).
+ */
+export async function cachedPage(
+  drawn: Drawn,
+  drawnFor: string,
+  now: () => number,
+  quality: 'shared' | 'personal' = 'shared',
+): Promise<CachedPage> {
   const identity = Buffer.from(drawn.html);
-  const forms = await keptForms(identity);
+  const forms = await keptForms(identity, quality === 'shared' ? 10 : 4);
   return { status: drawn.status, identity, ...forms, version: drawnFor, storedAt: now() };
 }
 
@@ -63,12 +75,14 @@ export function sendKept(
   reply: FastifyReply,
   page: CachedPage,
   hit: boolean,
+  scope: 'public' | 'private' = 'public',
 ) {
-  if (hit) app.metrics?.pageCache.hit();
+  if (hit && scope === 'public') app.metrics?.pageCache.hit();
   reply
     .code(page.status)
     // Anyone without a session gets the same page: a shared cache may keep it, and asks again each time.
-    .header('Cache-Control', 'public, no-cache')
+    // A person's page is theirs: only their browser keeps it, and asks again each time (decision 149).
+    .header('Cache-Control', `${scope}, no-cache`)
     .header('Vary', 'Cookie, Accept-Encoding')
     .header('ETag', page.etag)
     .header('X-Page-Cache', hit ? 'hit' : 'miss')

@@ -7,15 +7,22 @@ import zlib from 'node:zlib';
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/** A page kept for everyone, compressed once off this thread: brotli 10 and gzip 9, and its weak ETag. */
-export async function keptForms(identity: Buffer): Promise<{ br: Buffer; gzip: Buffer; etag: string }> {
+/**
+ * A kept page compressed once off this thread: brotli at `quality` (10 for a page kept for everyone; 4 for
+ * a person's, decision 149) and gzip 9 (6 for a person's), and its weak ETag (the document's hash, so a page drawn again the
+ * same has the same tag).
+ */
+export async function keptForms(identity: Buffer, quality = 10): Promise<{ br: Buffer; gzip: Buffer; etag: string }> {
   const [br, gz] = await Promise.all([
     // 10, not 9: brotli's 10 and 11 search differently, and on these pages 10 is both smaller and faster
     // than 9 (a region's tariffs: 8 % smaller, 48 ms instead of 106); 11 is 0.5 % smaller for twice 10's time.
     brotli(identity, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
     }),
-    gzip(identity, { level: 9 }),
+    gzip(identity, { level: quality >= 10 ? 9 : 6 }),
   ]);
   return { br, gzip: gz, etag: `W/"${createHash('sha1').update(identity).digest('base64url')}"` };
 }

@@ -18,6 +18,8 @@ import { compressNow, encodingFor } from './compression';
 import { watchDataVersion } from './data-version';
 import type { DrawnPage, PageRenderer, ServerEntry } from './entry';
 import { pageHtml } from './head';
+import { PersonPages } from './person-pages';
+import { watchPeople } from './person-signals';
 import { themeSheets } from './theme';
 
 // The server's drawing of the web app's pages (decision 100), in parts: entry.ts (what the built server
@@ -70,10 +72,14 @@ export async function createPageRenderer(
   app.decorate('pageCache', cache);
 
   const answers = new KeptAnswers(() => version(), now, ttlMs);
+  // A person's pages get a quarter of the page cache's bytes of their own (decision 149).
+  const people = cacheSettings.maxBytes > 0 ? new PersonPages(cacheSettings.maxBytes / 4, now) : undefined;
   const version = watchDataVersion(app, cacheSettings.pollMs, () => {
     cache?.clear();
     answers.clear();
+    people?.clear();
   });
+  if (people) watchPeople(app, people);
 
   /** Draws the page of `url` (the visitor's own address, or the cache key's when drawn for everyone). */
   const draw = async (request: FastifyRequest, anonymous: boolean, url = request.url): Promise<Drawn | undefined> => {
@@ -98,7 +104,9 @@ export async function createPageRenderer(
       stateId: entry.SERVER_STATE_ID,
     });
     const { cookies } = calls;
-    return { status: page.notFound ? 404 : 200, html, cookies, shared: calls.shared && cookies.length === 0 };
+    const status = page.notFound ? 404 : 200;
+    const shared = calls.shared && cookies.length === 0;
+    return { status, html, cookies, shared, personal: calls.personal && cookies.length === 0, msisdns: calls.msisdns };
   };
 
   /** Keeps a drawn page for everyone without a session, with its compressed forms. */
@@ -169,21 +177,79 @@ export async function createPageRenderer(
     return { answered: page !== undefined, counted: true };
   };
 
+  // A person's pages being drawn to be kept, so that their views at once wait for one draw.
+  const drawingFor = new Map<string, Promise<Drawn | undefined>>();
+
+  /**
+   * A signed-in person's page kept for them (decision 149), or drawn once for their views at once and
+   * kept; undefined when this view must be drawn on its own (nothing kept, or not a page to keep).
+   */
+  const forPerson = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    drawnFor: string,
+  ): Promise<{ answered: boolean; drawn?: Drawn }> => {
+    const user = request.user;
+    const familyId = request.sessionFamilyId;
+    const key = pageKey(request.url, entry.pageSearch);
+    if (!people || !user || !familyId || key === undefined || key === NOT_FOUND_KEY) return { answered: false };
+    const keyed = people.key(user.userId, familyId, drawnFor, key);
+    const kept = people.get(keyed);
+    if (kept) {
+      await sendKept(app, request, reply, kept, true, 'private');
+      return { answered: true };
+    }
+    const pending = drawingFor.get(keyed);
+    if (pending) {
+      const drawn = await pending.catch(() => undefined);
+      const page = drawn ? people.get(keyed) : undefined;
+      if (page) await sendKept(app, request, reply, page, true, 'private');
+      return { answered: page !== undefined };
+    }
+    if (!limiter.take(request.ip)) {
+      await tooManyDraws(request, reply, limiter);
+      return { answered: true };
+    }
+    const epoch = people.epochOf(user.userId);
+    const flight = (async () => {
+      // Drawn for the key's address, as a page kept for everyone is: what is kept is what the key says.
+      const drawn = await draw(request, false, key);
+      if (drawn?.personal && drawn.status === 200 && version() === drawnFor) {
+        people.keep(user.userId, epoch, keyed, await cachedPage(drawn, drawnFor, now, 'personal'), drawn.msisdns);
+      }
+      return drawn;
+    })().finally(() => drawingFor.delete(keyed));
+    drawingFor.set(keyed, flight);
+    const drawn = await flight;
+    const page = drawn ? people.get(keyed) : undefined;
+    if (page) {
+      await sendKept(app, request, reply, page, false, 'private');
+      return { answered: true };
+    }
+    return { answered: false, ...(drawn ? { drawn } : {}) };
+  };
+
   const renderer = async (request: FastifyRequest, reply: FastifyReply) => {
     const anonymous = request.headers.cookie === undefined || request.headers.cookie.trim() === '';
     const key = anonymous && cache ? pageKey(request.url, entry.pageSearch) : undefined;
     const drawnFor = version();
     let counted = false;
+    let drawnForPerson: Drawn | undefined;
     if (key !== undefined && drawnFor !== undefined) {
       const cached = await fromCache(request, reply, key, drawnFor);
       if (cached.answered) return true;
       counted = cached.counted;
+    } else if (!anonymous && drawnFor !== undefined && request.user) {
+      const kept = await forPerson(request, reply, drawnFor);
+      if (kept.answered) return true;
+      drawnForPerson = kept.drawn;
+      counted = drawnForPerson !== undefined;
     }
     if (!counted && !limiter.take(request.ip)) {
       await tooManyDraws(request, reply, limiter);
       return true;
     }
-    const drawn = await draw(request, anonymous);
+    const drawn = drawnForPerson ?? (await draw(request, anonymous));
     if (!drawn) return false;
     if (drawn.cookies.length > 0) reply.header('set-cookie', drawn.cookies);
     // Compressed here, so that HEAD says what GET sends.

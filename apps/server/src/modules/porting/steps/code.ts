@@ -35,7 +35,7 @@ export async function sendCode(deps: PortingDeps, owner: Owner & { userId: numbe
   }
   const code = newCode();
   const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
-  await deps.db.transaction(async (tx) => {
+  const watchers = await deps.db.transaction(async (tx) => {
     const locked = await repo.lockOrder(tx, id);
     if (locked?.status !== 'Initialized') throw notEditable(locked?.status ?? 'Deleted');
     await spendCodeAllowance(tx, order.msisdn, owner.userId, now);
@@ -49,8 +49,16 @@ export async function sendCode(deps: PortingDeps, owner: Owner & { userId: numbe
     await deps.notify(tx, [
       codeNotification({ userId: owner.userId, orderId: id, msisdn: order.msisdn }, { value: code, expiresAt }),
     ]);
-    await deps.watch.alert(tx, { kind: 'code', msisdn: order.msisdn, actorUserId: owner.userId, orderId: id, at: now });
+    const { alerted } = await deps.watch.alert(tx, {
+      kind: 'code',
+      msisdn: order.msisdn,
+      actorUserId: owner.userId,
+      orderId: id,
+      at: now,
+    });
+    return alerted;
   });
+  deps.peopleChanged?.(watchers);
   return {
     sentTo: order.msisdn,
     expiresAt: expiresAt.toISOString(),

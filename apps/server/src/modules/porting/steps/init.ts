@@ -96,7 +96,7 @@ export async function initOrder(
     );
     if (problem) throw validationProblem({ operatorId: [problem] });
   }
-  const order = await deps.db
+  const { row: order, watchers } = await deps.db
     .transaction(async (tx) => {
       const row = await repo.insertOrder(tx, {
         userId: owner.userId,
@@ -113,8 +113,14 @@ export async function initOrder(
       await repo.insertEvents(tx, { orderId: row.id, portationId: null }, [
         { kind: 'created', status: 'Initialized', description: EVENT_TEXT.created(), occurredAt: now },
       ]);
-      await deps.watch.alert(tx, { kind: 'started', msisdn, actorUserId: owner.userId, orderId: row.id, at: now });
-      return row;
+      const { alerted: watchers } = await deps.watch.alert(tx, {
+        kind: 'started',
+        msisdn,
+        actorUserId: owner.userId,
+        orderId: row.id,
+        at: now,
+      });
+      return { row, watchers };
     })
     .catch(async (err: unknown) => {
       if (!isUniqueViolation(err)) throw err;
@@ -122,6 +128,7 @@ export async function initOrder(
       const made = (await repo.openOrders(deps.db, msisdn)).find((o) => o.status === 'Initialized' && owns(o, owner));
       throw made ? draftExists(made.id) : err;
     });
+  deps.peopleChanged?.(watchers);
   return answer(deps, owner, order.id);
 }
 

@@ -20,7 +20,7 @@ export async function sendNumberCode(deps: PortingDeps, userId: number, msisdn: 
   const code = newCode();
   const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
   const codeHash = keyedHash(deps.keys.code, `number:${userId}:${msisdn}:${code}`);
-  await deps.db.transaction(async (tx) => {
+  const watchers = await deps.db.transaction(async (tx) => {
     await spendCodeAllowance(tx, msisdn, userId, now);
     await tx
       .insert(numberCodes)
@@ -40,8 +40,16 @@ export async function sendNumberCode(deps: PortingDeps, userId: number, msisdn: 
         secret: { value: code, expiresAt },
       },
     ]);
-    await deps.watch.alert(tx, { kind: 'code', msisdn, actorUserId: userId, orderId: null, at: now });
+    const { alerted } = await deps.watch.alert(tx, {
+      kind: 'code',
+      msisdn,
+      actorUserId: userId,
+      orderId: null,
+      at: now,
+    });
+    return alerted;
   });
+  deps.peopleChanged?.(watchers);
   return {
     sentTo: msisdn,
     expiresAt: expiresAt.toISOString(),

@@ -215,7 +215,7 @@ async function fileApplication(deps: PortingDeps, tx: Database, filing: Filing) 
 async function holdOrAdvance(deps: PortingDeps, tx: Database, filing: Filing, portationId: number) {
   const { order, now } = filing;
   const holdUntil = new Date(now.getTime() + HOLD_HOURS * 3600_000);
-  const watchers = await deps.watch.alert(tx, {
+  const { holders: watchers } = await deps.watch.alert(tx, {
     kind: 'held',
     msisdn: order.msisdn,
     actorUserId: filing.userId,
