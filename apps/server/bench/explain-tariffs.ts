@@ -7,7 +7,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client';
 import { seedReference } from '../src/db/seed/index';
-import { searchPageSql, type TariffSearch } from '../src/modules/tariffs/repository';
+import { resolveSearch, searchPageSql, type TariffSearch } from '../src/modules/tariffs/repository';
 import { searchFromV2, searchFromV14 } from '../src/modules/tariffs/service';
 import { benchCatalogue } from './catalogue';
 
@@ -62,7 +62,7 @@ const cases: [string, TariffSearch][] = [
 
 const dialect = new PgDialect();
 for (const [title, search] of cases) {
-  const { sql, params } = dialect.sqlToQuery(searchPageSql(search));
+  const { sql, params } = dialect.sqlToQuery(searchPageSql(await resolveSearch(handle.db, search)));
   const plan = await client.query(`explain (analyze, buffers, costs off, timing on) ${sql}`, params);
   process.stdout.write(`\n### ${title}\n\n\`\`\`\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}\n\`\`\`\n`);
 }

@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 
 // Biome holds the import rules (biome.json, decision 110): another module only through its index.ts, and
@@ -80,5 +82,92 @@ describe('route files', () => {
       if (/\.db\.(?:select|insert|update|delete|execute|transaction)\(/.test(text)) offenders.push(entry.name);
     }
     expect(offenders).toEqual([]);
+  });
+});
+
+// Each table has one owning module, and others read it through that module's face (decision 131): a face
+// exports read functions, never a table object, and no statement names another module's table.
+
+const srcDir = join(modulesDir, '..');
+
+/** Every table name, with the module whose tables.ts declares it. */
+function tableOwners(): Map<string, string> {
+  const owners = new Map<string, string>();
+  for (const file of sourceFiles(modulesDir)) {
+    if (!file.endsWith('/tables.ts')) continue;
+    const owner = moduleOf(file);
+    for (const [, table] of readFileSync(file, 'utf8').matchAll(/pgTable\(\s*'([a-z_]+)'/g)) {
+      if (owner && table) owners.set(table, owner);
+    }
+  }
+  return owners;
+}
+
+/** The server's source files (tests and test helpers aside), at any depth under `dir`. */
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'migrations') out.push(...sourceFiles(path));
+    } else if (/\.ts$/.test(entry.name) && !/(\.test|test-helpers|test-support)\.ts$|-test\.ts$/.test(entry.name)) {
+      out.push(path);
+    }
+  }
+  return out;
+}
+
+/** The module a file belongs to; null for infrastructure (plugins, lib, db, cli, …), which owns no table. */
+function moduleOf(file: string): string | null {
+  const inside = relative(modulesDir, file);
+  return inside.startsWith('..') ? null : (inside.split(sep)[0] ?? null);
+}
+
+/** Where `code` names, as SQL does, a table `owners` gives to a module other than `self`. Comments aside. */
+function foreignTables(code: string, self: string | null, owners: Map<string, string>): string[] {
+  const text = code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+  const found: string[] = [];
+  for (const [, table] of text.matchAll(/\b(?:from|join|into|update|table)\s+"?([a-z_]+)"?/gi)) {
+    const owner = table ? owners.get(table) : undefined;
+    if (table && owner && owner !== self) found.push(`${table} (${owner})`);
+  }
+  return found;
+}
+
+describe('tables', () => {
+  const owners = tableOwners();
+
+  it('are read by their own module only: no raw SQL names another module’s table', () => {
+    // Guards the scan itself: a table it does not know, or a statement it does not see, would pass anything.
+    expect(owners.get('operators')).toBe('operators');
+    expect(owners.get('ported_numbers')).toBe('lookup');
+    expect(
+      foreignTables('sql`select o.name from tariffs t join operators o on o.id = t.operator_id`', 'tariffs', owners),
+    ).toEqual(['operators (operators)']);
+    expect(foreignTables('// joins operators\nconst a = 1;', 'tariffs', owners)).toEqual([]);
+    const offenders: string[] = [];
+    for (const file of sourceFiles(srcDir)) {
+      const code = readFileSync(file, 'utf8');
+      for (const hit of foreignTables(code, moduleOf(file), owners))
+        offenders.push(`${relative(srcDir, file)}: ${hit}`);
+      // Another module's tables.ts is for a foreign key in a tables.ts, nothing else.
+      if (!file.endsWith(`${sep}tables.ts`)) {
+        for (const [, other] of code.matchAll(/from '(?:\.\.\/)+(?:modules\/)?([a-z-]+)\/tables'/g)) {
+          if (other !== moduleOf(file)) offenders.push(`${relative(srcDir, file)}: imports ${other}/tables`);
+        }
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('are never handed out: no module’s face exports a table object', async () => {
+    const leaks: string[] = [];
+    const faces = readdirSync(modulesDir, { withFileTypes: true }).filter((e) => e.isDirectory());
+    for (const face of faces) {
+      const exported = (await import(join(modulesDir, face.name, 'index.ts'))) as Record<string, unknown>;
+      for (const [name, value] of Object.entries(exported)) if (is(value, PgTable)) leaks.push(`${face.name}: ${name}`);
+    }
+    expect(faces.length).toBeGreaterThan(15);
+    expect(leaks).toEqual([]);
   });
 });

@@ -1,33 +1,46 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { operatorsTable as operators } from '../operators';
+import { allOperators, operatorsBySlugs } from '../operators';
 import { coverageSources } from './tables';
 
-/** Every listed operator with its coverage source (kind None when it has none). */
+/** Every listed operator with its coverage source (kind None when it has none); the operators from their module. */
 export async function listCoverageSources(db: Database) {
-  return db
-    .select({
-      operatorId: operators.id,
-      slug: operators.slug,
-      name: operators.name,
-      color: operators.color,
-      kind: coverageSources.kind,
-      projection: coverageSources.projection,
-      url: coverageSources.url,
-    })
-    .from(operators)
-    .leftJoin(coverageSources, eq(coverageSources.operatorId, operators.id))
-    .where(eq(operators.isListed, true))
-    .orderBy(asc(operators.id));
+  const [ops, sources] = await Promise.all([
+    allOperators(db),
+    db
+      .select({
+        operatorId: coverageSources.operatorId,
+        kind: coverageSources.kind,
+        projection: coverageSources.projection,
+        url: coverageSources.url,
+      })
+      .from(coverageSources),
+  ]);
+  const byOperator = new Map(sources.map((s) => [s.operatorId, s]));
+  return ops
+    .filter((o) => o.isListed)
+    .map((o) => {
+      const source = byOperator.get(o.id);
+      return {
+        operatorId: o.id,
+        slug: o.slug,
+        name: o.name,
+        color: o.color,
+        kind: source?.kind ?? null,
+        projection: source?.projection ?? null,
+        url: source?.url ?? null,
+      };
+    });
 }
 
 export async function findCoverageGeoJson(db: Database, slug: string) {
+  const operator = (await operatorsBySlugs(db, [slug])).get(slug);
+  if (!operator) return undefined;
   const [row] = await db
     .select({ geojson: coverageSources.geojson, kind: coverageSources.kind })
     .from(coverageSources)
-    .innerJoin(operators, eq(operators.id, coverageSources.operatorId))
-    .where(eq(operators.slug, slug));
+    .where(eq(coverageSources.operatorId, operator.id));
   return row?.kind === 'GeoCollection' ? row.geojson : undefined;
 }
 

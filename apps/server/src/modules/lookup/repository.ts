@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { operatorLegalNames, operatorsTable as operators } from '../operators';
-import { regionsTable as regions } from '../regions';
+import { allOperators, legalNameSpellings } from '../operators';
+import { regionNames } from '../regions';
 import { lookupState, numberingRanges, portedNumbers } from './tables';
 
 // Any constant works; it only has to be the same on every node. Writers of the ported-number
@@ -104,52 +104,25 @@ export async function replacePlanRanges(
     .where(eq(lookupState.id, STATE_ID));
 }
 
+// The operators and regions are read through their owners' faces (decision 131).
+
 /** Operators with what the lookup answer shows of them. */
 export async function loadOperatorsBrief(db: Database) {
-  return db
-    .select({ id: operators.id, slug: operators.slug, name: operators.name, isListed: operators.isListed })
-    .from(operators);
+  return (await allOperators(db)).map(({ id, slug, name, isListed }) => ({ id, slug, name, isListed }));
 }
 
 /** Site region names by FNS code. */
 export async function loadRegionNames(db: Database) {
-  return db.select({ code: regions.code, name: regions.name }).from(regions);
+  return [...(await regionNames(db)).values()].map(({ code, name }) => ({ code, name }));
 }
 
 /** Every known legal-name spelling and the operators' INNs, for matching registry names. */
 export async function loadOperatorMatching(db: Database) {
-  const [names, ops] = await Promise.all([
-    db
-      .select({ normalised: operatorLegalNames.normalised, operatorId: operatorLegalNames.operatorId })
-      .from(operatorLegalNames),
-    db
-      .select({ id: operators.id, slug: operators.slug, inn: operators.inn, isListed: operators.isListed })
-      .from(operators),
-  ]);
-  return { names, ops };
+  const [names, ops] = await Promise.all([legalNameSpellings(db), allOperators(db)]);
+  return { names, ops: ops.map(({ id, slug, inn, isListed }) => ({ id, slug, inn, isListed })) };
 }
 
-/** An operator first met in a registry: kept as its own entry with no page of its own. */
-export async function insertRegistryOperator(
-  db: Database,
-  o: { slug: string; name: string; inn: string | null },
-): Promise<number> {
-  const [row] = await db
-    .insert(operators)
-    .values({ slug: o.slug, name: o.name, inn: o.inn, color: '#868e96', kind: 'MNO', isListed: false })
-    .onConflictDoUpdate({ target: operators.slug, set: { name: o.name } })
-    .returning({ id: operators.id });
-  if (!row) throw new Error(`operator ${o.slug} not stored`);
-  return row.id;
-}
-
-/** Remembers one more spelling of an operator's legal name. */
-export async function insertLegalName(
-  db: Database,
-  v: { normalised: string; legalName: string; operatorId: number },
-): Promise<void> {
-  await db.insert(operatorLegalNames).values(v).onConflictDoNothing();
-}
+export { insertLegalName, insertRegistryOperator } from '../operators';
 
 export interface PortedWrite {
   msisdn: number;
@@ -406,4 +379,14 @@ export async function planVersion(db: Database): Promise<string> {
     sql`select plan_version::text as version from ${lookupState} where id = ${STATE_ID}`,
   );
   return row?.version ?? '';
+}
+
+/**
+ * A condition another module may put in its own statement: the ported-number registry has a porting day
+ * of the number on or after `since` that is not `except(r.ported_on)`. Written here, so that the registry's
+ * table is named only by this module (decision 131); `msisdn` is the caller's expression (text digits).
+ */
+export function portedInRegistrySince(msisdn: SQL, since: SQL, except: (portedOn: SQL) => SQL): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${portedNumbers} r where r.msisdn = ${msisdn}::bigint
+    and r.ported_on >= ${since} and not (${except(sql`r.ported_on`)}))`;
 }

@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { operatorLegalNames, operators as operatorSeed, operatorsTable as operators } from '../operators';
+import { insertLegalName, operators as operatorSeed, operatorsBySlugs } from '../operators';
 import { DEMO_PLAN_SOURCE, demoPlanCsv, demoPortedLines } from './demo';
 import { importNumberingPlan } from './registry/plan-import';
 import { importPortedExtract } from './registry/ported-import';
@@ -9,14 +8,15 @@ import { hasPortedNumbers, readLookupState } from './repository';
 
 /** Every known spelling of the listed operators' legal names, normalised for matching the registry (needs the operators seeded). */
 export async function seedOperatorLegalNames(db: Database): Promise<void> {
+  const ids = await operatorsBySlugs(
+    db,
+    operatorSeed.map((o) => o.slug),
+  );
   for (const o of operatorSeed) {
-    const [row] = await db.select({ id: operators.id }).from(operators).where(eq(operators.slug, o.slug));
-    if (!row) continue;
+    const found = ids.get(o.slug);
+    if (!found) continue;
     for (const legalName of o.legalNames) {
-      await db
-        .insert(operatorLegalNames)
-        .values({ normalised: normaliseLegalName(legalName), legalName, operatorId: row.id })
-        .onConflictDoNothing();
+      await insertLegalName(db, { normalised: normaliseLegalName(legalName), legalName, operatorId: found.id });
     }
   }
 }

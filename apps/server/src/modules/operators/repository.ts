@@ -1,7 +1,7 @@
-import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { regionsTable as regions } from '../regions';
+import { regionNames } from '../regions';
 import type { OperatorSortField } from './schemas';
 import { operatorLegalNames, operators, regionOperators } from './tables';
 
@@ -89,19 +89,123 @@ export async function operatorsVersion(db: Database): Promise<string> {
 
 /** Region–operator pairs, ordered by region and operator name; one region when `code` is given. */
 export async function listRegionOperators(db: Database, code?: number) {
-  return db
-    .select({
-      regionCode: regions.code,
-      regionSlug: regions.slug,
-      regionName: regions.name,
-      id: operators.id,
-      slug: operators.slug,
-      name: operators.name,
-      color: operators.color,
-    })
+  const [pairs, regionList] = await Promise.all([
+    db
+      .select({
+        regionCode: regionOperators.regionCode,
+        id: operators.id,
+        slug: operators.slug,
+        name: operators.name,
+        color: operators.color,
+      })
+      .from(regionOperators)
+      .innerJoin(operators, eq(operators.id, regionOperators.operatorId))
+      .where(code === undefined ? undefined : eq(regionOperators.regionCode, code))
+      .orderBy(asc(regionOperators.regionCode), asc(operators.name)),
+    // The regions' names from their owner (89 rows), joined here by code.
+    regionNames(db),
+  ]);
+  return pairs.flatMap((p) => {
+    const region = regionList.get(p.regionCode);
+    return region
+      ? [{ regionCode: p.regionCode, regionSlug: region.slug, regionName: region.name, ...omitCode(p) }]
+      : [];
+  });
+}
+
+function omitCode<T extends { regionCode: number }>(row: T): Omit<T, 'regionCode'> {
+  const { regionCode: _, ...rest } = row;
+  return rest;
+}
+
+// What other modules read of the operators (decision 131): by id, by slug or all of them, never the table.
+
+const ref = {
+  id: operators.id,
+  slug: operators.slug,
+  name: operators.name,
+  color: operators.color,
+  kind: operators.kind,
+  inn: operators.inn,
+  site: operators.site,
+  isListed: operators.isListed,
+};
+
+/** An operator as other modules name it. */
+export type OperatorRef = {
+  id: number;
+  slug: string;
+  name: string;
+  color: string;
+  kind: string;
+  inn: string | null;
+  site: string | null;
+  isListed: boolean;
+};
+
+/** Every operator, listed or met in a registry (a few hundred rows), by id order. */
+export function allOperators(db: Database): Promise<OperatorRef[]> {
+  return db.select(ref).from(operators).orderBy(asc(operators.id));
+}
+
+/** These operators by id (an unknown id is absent). */
+export async function operatorsByIds(db: Database, ids: number[]): Promise<Map<number, OperatorRef>> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.select(ref).from(operators).where(inArray(operators.id, wanted));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** These operators by slug (an unknown slug is absent). */
+export async function operatorsBySlugs(db: Database, slugs: string[]): Promise<Map<string, OperatorRef>> {
+  const wanted = [...new Set(slugs)];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.select(ref).from(operators).where(inArray(operators.slug, wanted));
+  return new Map(rows.map((r) => [r.slug, r]));
+}
+
+/** Whether the operator works in the region. */
+export async function operatorServesRegion(db: Database, operatorId: number, regionCode: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: regionOperators.operatorId })
     .from(regionOperators)
-    .innerJoin(regions, eq(regions.code, regionOperators.regionCode))
-    .innerJoin(operators, eq(operators.id, regionOperators.operatorId))
-    .where(code === undefined ? undefined : eq(regions.code, code))
-    .orderBy(asc(regions.code), asc(operators.name));
+    .where(and(eq(regionOperators.operatorId, operatorId), eq(regionOperators.regionCode, regionCode)));
+  return rows.length > 0;
+}
+
+/** Every region–operator pair with the operator (the demo catalogue and the demo applications are made from them). */
+export function regionOperatorPairs(db: Database): Promise<(OperatorRef & { regionCode: number })[]> {
+  return db
+    .select({ ...ref, regionCode: regionOperators.regionCode })
+    .from(regionOperators)
+    .innerJoin(operators, eq(operators.id, regionOperators.operatorId));
+}
+
+/** Every known spelling of the operators' legal names, normalised, with whose it is (the registry's matching). */
+export function legalNameSpellings(db: Database): Promise<{ normalised: string; operatorId: number }[]> {
+  return db
+    .select({ normalised: operatorLegalNames.normalised, operatorId: operatorLegalNames.operatorId })
+    .from(operatorLegalNames);
+}
+
+/** Remembers one more spelling of an operator's legal name. */
+export async function insertLegalName(
+  db: Database,
+  v: { normalised: string; legalName: string; operatorId: number },
+): Promise<void> {
+  await db.insert(operatorLegalNames).values(v).onConflictDoNothing();
+}
+
+/** An operator first met in a registry: kept as its own entry with no page of its own; answers its id. */
+export async function insertRegistryOperator(
+  db: Database,
+  o: { slug: string; name: string; inn: string | null },
+): Promise<number> {
+  const [row] = await db
+    .insert(operators)
+    .values({ slug: o.slug, name: o.name, inn: o.inn, color: '#868e96', kind: 'MNO', isListed: false })
+    .onConflictDoUpdate({ target: operators.slug, set: { name: o.name } })
+    .returning({ id: operators.id });
+  if (!row) throw new Error(`operator ${o.slug} not stored`);
+  return row.id;
 }

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import { regionsTable as regions } from '../regions';
+import { regionNames } from '../regions';
 import { operators as operatorSeed } from './reference-data';
 import { operators, regionOperators } from './tables';
 
@@ -53,7 +53,7 @@ function demoRegionOperators(regionCodes: number[]): { regionCode: number; slug:
 export async function seedRegionOperatorsDemo(db: Database): Promise<void> {
   const ops = await db.select({ id: operators.id, slug: operators.slug }).from(operators);
   const idBySlug = new Map(ops.map((o) => [o.slug, o.id]));
-  const codes = (await db.select({ code: regions.code }).from(regions)).map((r) => r.code);
+  const codes = [...(await regionNames(db)).keys()].sort((a, b) => a - b);
   const pairs = demoRegionOperators(codes).flatMap(({ regionCode, slug }) => {
     const operatorId = idBySlug.get(slug);
     return operatorId === undefined ? [] : [{ regionCode, operatorId }];

@@ -1,15 +1,12 @@
 import { ENDING_KINDS, type EndingKind } from '@perenos/porting-rules/states';
-import { aliasedTable, and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { portedNumbers } from '../lookup';
-import { operatorsTable as operators } from '../operators';
+import { portedInRegistrySince } from '../lookup';
+import { withOperatorNames } from './operator-names';
 import { SMS_PROOF_DAYS } from './rules';
 import { numberCodes, portationEvents, portationOrders, portations } from './tables';
 
 // A user's orders and portations as their account shows them: porting owns these tables, the account reads them here.
-
-const fromOp = aliasedTable(operators, 'from_op');
-const toOp = aliasedTable(operators, 'to_op');
 
 /**
  * The numbers on the user's orders as rows of the account's one read of a user's numbers (account
@@ -42,9 +39,13 @@ function portedByOther(userId: number, msisdn: SQL, confirmed: SQL): SQL {
   const day = (at: SQL) => sql`((${at} at time zone 'UTC') + interval '3 hours')::date`;
   return sql`exists (select 1 from ${portations} p where p.msisdn = ${msisdn} and p.user_id <> ${userId}
       and p.status = 'Done' and coalesce(p.completed_at, p.last_updated_at) >= ${confirmed})
-    or exists (select 1 from ${portedNumbers} r where r.msisdn = ${msisdn}::bigint and r.ported_on >= ${day(confirmed)}
-      and not exists (select 1 from ${portations} q where q.msisdn = ${msisdn} and q.user_id = ${userId} and q.status = 'Done'
-        and r.ported_on in (${day(sql`q.completed_at`)}, ${day(sql`q.portation_at`)})))`;
+    or ${portedInRegistrySince(
+      msisdn,
+      day(confirmed),
+      // The registry's porting day of one of the user's own portations is not someone else's.
+      (portedOn) => sql`exists (select 1 from ${portations} q where q.msisdn = ${msisdn} and q.user_id = ${userId}
+        and q.status = 'Done' and ${portedOn} in (${day(sql`q.completed_at`)}, ${day(sql`q.portation_at`)}))`,
+    )}`;
 }
 
 /**
@@ -84,19 +85,17 @@ export async function listOrders(
         portationDate: portationOrders.portationDate,
         tariffName: portationOrders.tariffName,
         ending: endingSql(portationOrders.id),
-        fromOperator: { id: fromOp.id, slug: fromOp.slug, name: fromOp.name },
-        toOperator: { id: toOp.id, slug: toOp.slug, name: toOp.name },
+        fromOperatorId: portationOrders.fromOperatorId,
+        toOperatorId: portationOrders.toOperatorId,
       })
       .from(portationOrders)
-      .leftJoin(fromOp, eq(fromOp.id, portationOrders.fromOperatorId))
-      .leftJoin(toOp, eq(toOp.id, portationOrders.toOperatorId))
       .where(where)
       .orderBy(...order(column, p.sortDesc, portationOrders.id))
       .limit(p.take)
       .offset(p.skip),
     db.select({ n: count() }).from(portationOrders).where(where),
   ]);
-  return { rows, totalRows: total?.n ?? 0 };
+  return { rows: await withOperatorNames(db, rows), totalRows: total?.n ?? 0 };
 }
 
 const portationColumns = {
@@ -109,8 +108,8 @@ const portationColumns = {
   orderDate: portationOrders.portationDate,
   ending: endingSql(portations.orderId),
   lastUpdatedAt: portations.lastUpdatedAt,
-  fromOperator: { id: fromOp.id, slug: fromOp.slug, name: fromOp.name },
-  toOperator: { id: toOp.id, slug: toOp.slug, name: toOp.name },
+  fromOperatorId: portations.fromOperatorId,
+  toOperatorId: portations.toOperatorId,
 };
 
 /** One page of a user's portations for one number. */
@@ -131,8 +130,6 @@ export async function listPortations(
       .select(portationColumns)
       .from(portations)
       .leftJoin(portationOrders, eq(portationOrders.id, portations.orderId))
-      .leftJoin(fromOp, eq(fromOp.id, portations.fromOperatorId))
-      .leftJoin(toOp, eq(toOp.id, portations.toOperatorId))
       .where(where)
       // A planned portation has no date yet: it belongs at the newest end.
       .orderBy(p.sortDesc ? desc(column) : asc(column), p.sortDesc ? desc(portations.id) : asc(portations.id))
@@ -140,18 +137,18 @@ export async function listPortations(
       .offset(p.skip),
     db.select({ n: count() }).from(portations).where(where),
   ]);
-  return { rows, totalRows: total?.n ?? 0 };
+  return { rows: await withOperatorNames(db, rows), totalRows: total?.n ?? 0 };
 }
 
 /** One portation of the user's number with its events, oldest first. */
 export async function findPortation(db: Database, userId: number, msisdn: string, id: number) {
-  const [row] = await db
+  const [stored] = await db
     .select(portationColumns)
     .from(portations)
     .leftJoin(portationOrders, eq(portationOrders.id, portations.orderId))
-    .leftJoin(fromOp, eq(fromOp.id, portations.fromOperatorId))
-    .leftJoin(toOp, eq(toOp.id, portations.toOperatorId))
     .where(and(eq(portations.id, id), eq(portations.userId, userId), eq(portations.msisdn, msisdn)));
+  if (!stored) return null;
+  const [row] = await withOperatorNames(db, [stored]);
   if (!row) return null;
   const events = await db
     .select({

@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, lt, notExists, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { users } from '../users';
+import { forgetIdlePassports as forgetUsersIdlePassports } from '../users';
 import { forgetSignatures, forgetSignaturesOf } from './signature/repository';
 import { bdpnStandinProcesses, numberCodes, portationEvents, portationOrders } from './tables';
 
@@ -32,34 +32,13 @@ export async function forgetEndedApplications(db: Database, cutoff: Date, now: D
  * no sign-in since then: their purpose is spent (a new sign-in brings them back from ESIA).
  */
 export async function forgetIdlePassports(db: Database, cutoff: Date): Promise<number> {
-  const rows = await db
-    .update(users)
-    .set({
-      passportSealed: null,
-      profile: sql`${users.profile} || '{"birthDate": null, "passportMasked": null, "snilsHash": null}'::jsonb`,
-    })
-    .where(
-      and(
-        or(sql`${users.passportSealed} is not null`, sql`${users.profile} ->> 'birthDate' is not null`),
-        lt(users.lastLoginAt, cutoff),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(portationOrders)
-            .where(
-              and(
-                eq(portationOrders.userId, users.id),
-                or(
-                  inArray(portationOrders.status, ['Initialized', 'PendingBDPN']),
-                  sql`${portationOrders.lastUpdateAt} >= ${cutoff}`,
-                ),
-              ),
-            ),
-        ),
-      ),
-    )
-    .returning({ id: users.id });
-  return rows.length;
+  // The users module clears its row; which people are still busy is this module's question.
+  return forgetUsersIdlePassports(
+    db,
+    cutoff,
+    (userId) => sql`exists (select 1 from ${portationOrders} o where o.user_id = ${userId}
+      and (o.status in ('Initialized', 'PendingBDPN') or o.last_update_at >= ${cutoff}))`,
+  );
 }
 
 /** The central database stand-in's copies of passports in applications it received before `cutoff` (demo only). */

@@ -1,9 +1,10 @@
-import { aliasedTable, and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { operatorsTable as operators, regionOperators } from '../operators';
-import { regionsTable as regions } from '../regions';
-import { users } from '../users';
+import { operatorsByIds as operatorsOf, operatorServesRegion as servesRegion } from '../operators';
+import { findRegion } from '../regions';
+import { findApplicant as findUserApplicant, holdUser } from '../users';
 import type { NewEvent } from './events';
+import { withOperatorNames } from './operator-names';
 import {
   codeSendLimits,
   confirmationCodes,
@@ -14,20 +15,18 @@ import {
   recipientOffices,
 } from './tables';
 
-const fromOp = aliasedTable(operators, 'from_op');
-const toOp = aliasedTable(operators, 'to_op');
-
 export type OrderRow = typeof portationOrders.$inferSelect;
 export type PortationRow = typeof portations.$inferSelect;
 
-/** An order with what its answer shows: operators, region, the chosen office, the portation it started. */
+/**
+ * An order with what its answer shows: operators, region, the chosen office, the portation it started.
+ * The operators and the region are named by their modules (decision 131), one after another: `db` may be
+ * a transaction's one connection.
+ */
 export async function findOrder(db: Database, id: number) {
   const [row] = await db
     .select({
       order: portationOrders,
-      regionName: regions.name,
-      fromOperator: { id: fromOp.id, slug: fromOp.slug, name: fromOp.name },
-      toOperator: { id: toOp.id, slug: toOp.slug, name: toOp.name },
       office: {
         id: recipientOffices.id,
         name: recipientOffices.name,
@@ -48,16 +47,21 @@ export async function findOrder(db: Database, id: number) {
       },
     })
     .from(portationOrders)
-    .leftJoin(regions, eq(regions.code, portationOrders.regionCode))
-    .leftJoin(fromOp, eq(fromOp.id, portationOrders.fromOperatorId))
-    .leftJoin(toOp, eq(toOp.id, portationOrders.toOperatorId))
     .leftJoin(recipientOffices, eq(recipientOffices.id, portationOrders.simOfficeId))
     .leftJoin(
       portations,
       eq(portations.id, sql`(select max(p2.id) from ${portations} p2 where p2.order_id = ${portationOrders.id})`),
     )
     .where(eq(portationOrders.id, id));
-  return row;
+  if (!row) return undefined;
+  const [named] = await withOperatorNames(db, [row.order]);
+  const region = row.order.regionCode === null ? undefined : await findRegion(db, { code: row.order.regionCode });
+  return {
+    ...row,
+    regionName: region?.name ?? null,
+    fromOperator: named?.fromOperator ?? null,
+    toOperator: named?.toOperator ?? null,
+  };
 }
 
 /** The recipient's offices in a region, for picking up the SIM. */
@@ -139,16 +143,11 @@ export async function refusedByHolderSince(db: Database, msisdn: string, userId:
 }
 
 /**
- * Holds the applicant's row against an erasure for the rest of the transaction (`FOR KEY SHARE`: the lock
- * a foreign key to it takes anyway, which blocks only «Удалить мои данные»'s `FOR UPDATE`). Taken before
- * any order or portation: the person's row first, then order, then portation, the one order every
- * transaction that touches a person's applications keeps (decision 032, decision 125). False when the
- * person is gone.
+ * Holds the applicant's row against an erasure for the rest of the transaction. Taken before any order or
+ * portation: the person's row first, then order, then portation, the one order every transaction that
+ * touches a person's applications keeps (decision 032, decision 125). False when the person is gone.
  */
-export async function holdApplicant(tx: Database, userId: number): Promise<boolean> {
-  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('key share');
-  return rows.length === 1;
-}
+export const holdApplicant = holdUser;
 
 /**
  * Locks an order for the rest of the transaction and returns it. `FOR NO KEY UPDATE`, the lock an UPDATE
@@ -251,32 +250,16 @@ export async function updatePortation(
     .where(eq(portations.id, id));
 }
 
-/** Operators with what an application names them by. */
+/** Operators with what an application names them by (read through the operators module). */
 export async function operatorsByIds(db: Database, ids: number[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select({ id: operators.id, slug: operators.slug, name: operators.name, inn: operators.inn })
-    .from(operators)
-    .where(inArray(operators.id, ids));
+  return [...(await operatorsOf(db, ids)).values()].map(({ id, slug, name, inn }) => ({ id, slug, name, inn }));
 }
 
 /** Whether the operator works in the region. */
-export async function operatorServesRegion(db: Database, operatorId: number, regionCode: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: regionOperators.operatorId })
-    .from(regionOperators)
-    .where(and(eq(regionOperators.operatorId, operatorId), eq(regionOperators.regionCode, regionCode)));
-  return rows.length > 0;
-}
+export const operatorServesRegion = servesRegion;
 
-/** What a porting application needs of the user: names, birth date, verified numbers, the sealed passport. */
-export async function findApplicant(db: Database, userId: number) {
-  const [row] = await db
-    .select({ id: users.id, name: users.name, profile: users.profile, passportSealed: users.passportSealed })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row;
-}
+/** What a porting application needs of the user (the users module reads its table). */
+export const findApplicant = findUserApplicant;
 
 /** Drafts nobody submitted since `before`. */
 export async function staleDrafts(db: Database, before: Date, limit: number): Promise<number[]> {

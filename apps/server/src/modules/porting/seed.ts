@@ -1,5 +1,4 @@
 import { STANDIN_CITIZENS, type StandinCitizen } from '@perenos/esia-standin';
-import { eq } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../../db/client';
 import { seedRuns } from '../../db/schema';
 import { systemClock } from '../../lib/clock';
@@ -7,7 +6,7 @@ import { JobQueue } from '../../lib/jobs';
 import { addDays, moscowDay } from '../../lib/moscow';
 import { deriveKey } from '../../lib/seal';
 import { LookupEngine } from '../lookup';
-import { operatorsTable as operators, regionOperators } from '../operators';
+import { allOperators, regionOperatorPairs } from '../operators';
 import { cheapestTariffIn } from '../tariffs';
 import { CONTRACT_VERSION } from './contract-terms';
 import { demoOffices } from './demo-offices';
@@ -141,7 +140,7 @@ export async function seedPortingDemo(
       watch: NO_WATCH,
     };
 
-    const ops = await db.select({ id: operators.id, slug: operators.slug }).from(operators);
+    const ops = await allOperators(db);
     const opId = (slug: string) => ops.find((o) => o.slug === slug)?.id;
 
     /** The cheapest tariff of the operator sold in the region. */
@@ -215,10 +214,7 @@ export async function seedPortingDemo(
 
 /** The recipients' demo offices: two in each region for every operator that works there. */
 export async function seedOfficesDemo(tx: Database): Promise<void> {
-  const pairs = await tx
-    .select({ id: operators.id, slug: operators.slug, name: operators.name, regionCode: regionOperators.regionCode })
-    .from(regionOperators)
-    .innerJoin(operators, eq(operators.id, regionOperators.operatorId));
+  const pairs = await regionOperatorPairs(tx);
   await portingRepo.insertOffices(
     tx,
     pairs.flatMap((p) => demoOffices(p, p.regionCode)),

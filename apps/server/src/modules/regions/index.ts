@@ -2,6 +2,5 @@
 
 export type { RegionOperatorList, RegionOperatorRow } from './presenter';
 export { regions } from './reference-data';
-export { regionSlugs, regionsVersion } from './repository';
+export { regionNames, regionSlugs, regionsVersion } from './repository';
 export { findRegion } from './service';
-export { regions as regionsTable } from './tables';

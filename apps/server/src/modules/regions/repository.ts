@@ -33,3 +33,9 @@ export async function regionsVersion(db: Database): Promise<string> {
   );
   return row?.version ?? '';
 }
+
+/** Every region's slug and name by code (89 rows): what other modules join by code in memory. */
+export async function regionNames(db: Database): Promise<Map<number, { code: number; slug: string; name: string }>> {
+  const rows = await db.select({ code: regions.code, slug: regions.slug, name: regions.name }).from(regions);
+  return new Map(rows.map((r) => [r.code, r]));
+}

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { users } from '../users';
+import { findUser } from '../users';
 import { refreshTokens, sessionFamilies } from './tables';
 
 /** Inserts a new session family. */
@@ -35,15 +35,16 @@ export async function insertRefreshToken(
   await db.insert(refreshTokens).values(row);
 }
 
-/** A refresh token with its family and user. */
+/** A refresh token with its family and user (the user read through the users module). */
 export async function findRefreshToken(db: Database, hash: string) {
   const [row] = await db
-    .select({ token: refreshTokens, family: sessionFamilies, user: users })
+    .select({ token: refreshTokens, family: sessionFamilies })
     .from(refreshTokens)
     .innerJoin(sessionFamilies, eq(sessionFamilies.id, refreshTokens.familyId))
-    .innerJoin(users, eq(users.id, sessionFamilies.userId))
     .where(eq(refreshTokens.hash, hash));
-  return row;
+  if (!row) return undefined;
+  const user = await findUser(db, row.family.userId);
+  return user ? { ...row, user } : undefined;
 }
 
 /** Spends a refresh token; false when someone else spent it first. */

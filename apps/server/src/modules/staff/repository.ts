@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { users } from '../users';
+import { userNamesByOid } from '../users';
 import { type StaffRole, staffAudit, staffRoles } from './tables';
 
 /** The roles an ESIA identity holds. */
@@ -11,17 +11,20 @@ export async function rolesOf(db: Database, oid: string): Promise<StaffRole[]> {
 
 /** Everyone holding a role, with their name when they have signed in at least once. */
 export async function listRoles(db: Database) {
-  return db
+  const rows = await db
     .select({
       oid: staffRoles.oid,
       role: staffRoles.role,
       grantedBy: staffRoles.grantedBy,
       grantedAt: staffRoles.grantedAt,
-      name: users.name,
     })
     .from(staffRoles)
-    .leftJoin(users, eq(users.oid, staffRoles.oid))
     .orderBy(asc(staffRoles.oid), asc(staffRoles.role));
+  const names = await userNamesByOid(
+    db,
+    rows.map((r) => r.oid),
+  );
+  return rows.map((r) => ({ ...r, name: names.get(r.oid) ?? null }));
 }
 
 /** Grants a role; false when it was already held. */

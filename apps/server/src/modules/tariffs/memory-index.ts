@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client';
 import { etagOf } from '../../lib/etag';
 import { CATALOGUE_CHANGED, catalogueEvents } from './catalogue-events';
+import { compareCodePoints } from './collation';
 import { presentTariff, type TariffBase, type TariffRow } from './presenter';
 import {
   type Bound,
@@ -14,6 +15,8 @@ import {
 } from './repository';
 import type { TariffSortField } from './schemas';
 import { UNLIMITED } from './tables';
+
+export { compareCodePoints } from './collation';
 
 /** A listed tariff in one region, with the searchable copies exactly as the SQL search reads them. */
 interface SearchRow {
@@ -77,21 +80,6 @@ export interface ListPage {
 
 /** Answers kept per snapshot: the pages people open again and again (a region's first page, popular filters). */
 const PAGE_CACHE_BYTES = 16 * 1024 * 1024;
-
-/** Code-point order, as PostgreSQL's `COLLATE "C"` sorts UTF-8 (JS `<` compares UTF-16 units). */
-export function compareCodePoints(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    let x = a.charCodeAt(i);
-    let y = b.charCodeAt(i);
-    if (x === y) continue;
-    // Surrogates stand for code points above U+FFFF: after every other unit.
-    if (x >= 0xd800) x = x <= 0xdfff ? x + 0x2000 : x - 0x800;
-    if (y >= 0xd800) y = y <= 0xdfff ? y + 0x2000 : y - 0x800;
-    return x - y;
-  }
-  return a.length - b.length;
-}
 
 const SORT_VALUE: Record<Exclude<TariffSortField, 'name'>, (r: SearchRow) => number> = {
   price: (r) => r.price,

@@ -1,35 +1,51 @@
-import { and, asc, count, countDistinct, desc, eq, min, sql } from 'drizzle-orm';
+import { and, countDistinct, eq, min } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { operatorsTable as operators } from '../operators';
+import { allOperators } from '../operators';
+import { compareCodePoints } from './collation';
 import { tariffRegions } from './tables';
 
 /**
  * Operator cards: how many current tariffs an operator sells and its cheapest monthly price, in one
- * region or across Russia. Read from tariff_regions, the tariffs domain's search table.
+ * region or across Russia. Counted in tariff_regions, the tariffs domain's search table; the operators
+ * (a few hundred rows) come from their module and are joined here by id (decision 131).
  */
 export async function listOperatorTiles(db: Database, regionCode?: number, operatorId?: number) {
-  const tariffJoin = and(
-    eq(tariffRegions.operatorId, operators.id),
-    eq(tariffRegions.isArchived, false),
-    regionCode === undefined ? undefined : eq(tariffRegions.regionCode, regionCode),
+  const [ops, counted] = await Promise.all([
+    allOperators(db),
+    db
+      .select({
+        operatorId: tariffRegions.operatorId,
+        tariffCount: countDistinct(tariffRegions.tariffId),
+        minPrice: min(tariffRegions.price),
+      })
+      .from(tariffRegions)
+      .where(
+        and(
+          eq(tariffRegions.isArchived, false),
+          regionCode === undefined ? undefined : eq(tariffRegions.regionCode, regionCode),
+          operatorId === undefined ? undefined : eq(tariffRegions.operatorId, operatorId),
+        ),
+      )
+      .groupBy(tariffRegions.operatorId),
+  ]);
+  const byOperator = new Map(counted.map((c) => [c.operatorId, c]));
+  return (
+    ops
+      .filter((o) => o.isListed && (operatorId === undefined || o.id === operatorId))
+      .map((o) => {
+        const c = byOperator.get(o.id);
+        return {
+          id: o.id,
+          slug: o.slug,
+          name: o.name,
+          color: o.color,
+          kind: o.kind,
+          tariffCount: c?.tariffCount ?? 0,
+          minPrice: c?.minPrice === null || c?.minPrice === undefined ? null : Number(c.minPrice),
+        };
+      })
+      // In a region only operators that sell something there are shown.
+      .filter((t) => regionCode === undefined || t.tariffCount > 0)
+      .sort((a, b) => b.tariffCount - a.tariffCount || compareCodePoints(a.name, b.name))
   );
-  const tariffCount = countDistinct(tariffRegions.tariffId);
-  const rows = await db
-    .select({
-      id: operators.id,
-      slug: operators.slug,
-      name: operators.name,
-      color: operators.color,
-      kind: operators.kind,
-      tariffCount,
-      minPrice: min(tariffRegions.price),
-    })
-    .from(operators)
-    .leftJoin(tariffRegions, tariffJoin)
-    .where(and(eq(operators.isListed, true), operatorId === undefined ? undefined : eq(operators.id, operatorId)))
-    .groupBy(operators.id)
-    // In a region only operators that sell something there are shown.
-    .having(regionCode === undefined ? undefined : sql`${count(tariffRegions.tariffId)} > 0`)
-    .orderBy(desc(tariffCount), asc(sql`${operators.name} collate "C"`));
-  return rows.map((r) => ({ ...r, minPrice: r.minPrice === null ? null : Number(r.minPrice) }));
 }

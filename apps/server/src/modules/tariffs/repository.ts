@@ -1,11 +1,12 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { operatorsTable as operators } from '../operators';
-import { regionsTable as regions } from '../regions';
-import { convergenceServices, mediaServices } from '../services';
+import { allOperators, operatorsByIds, operatorsBySlugs } from '../operators';
+import { findRegion, regionNames } from '../regions';
+import { serviceSlugs } from '../services';
 import { bumpCounterSetting, settingValue } from '../settings';
 import type { TariffKind } from './catalogue';
 import { CATALOGUE_VERSION_KEY } from './catalogue-events';
+import { compareCodePoints } from './collation';
 import { preparedRows, type Row, rows } from './dialect';
 import type { TariffSortField } from './schemas';
 import { catalogueUploads, tariffRegions, tariffs, UNLIMITED } from './tables';
@@ -47,14 +48,49 @@ export function searchKey(text: string): string {
   return text.toLowerCase().replaceAll('ё', 'е').trim();
 }
 
+// The operator's slug, name and colour are not joined here: the operators module names them by id
+// (`withOperators`), so no statement of this module names another module's table (decision 131).
 const TARIFF_COLUMNS = sql.raw(`t.id, t.slug, t.name, t.kind, t.description, t.operator_id, t.minutes, t.sms,
   t.traffic_gb, t.minute_price, t.sms_price, t.mb_price, t.url, t.media_service_ids, t.convergence_service_ids,
-  t.is_archived, t.updated_at, o.slug as operator_slug, o.name as operator_name, o.color as operator_color`);
+  t.is_archived, t.updated_at`);
 
-function regionCondition(region: TariffSearch['region']): SQL {
-  return 'code' in region
-    ? sql`tr.region_code = ${region.code}`
-    : sql`tr.region_code = (select code from regions where slug = ${region.slug})`;
+/** Adds `operator_slug`, `operator_name` and `operator_color` to tariff rows, as the operators module names them. */
+async function withOperators(db: Database, found: Row[]): Promise<Row[]> {
+  if (found.length === 0) return found;
+  const ops = await operatorsByIds(
+    db,
+    found.map((r) => Number(r.operator_id)),
+  );
+  return found.map((r) => named(r, ops.get(Number(r.operator_id))));
+}
+
+function named(r: Row, o: { slug: string; name: string; color: string } | undefined): Row {
+  return { ...r, operator_slug: o?.slug, operator_name: o?.name, operator_color: o?.color };
+}
+
+/** A search with its region as a code and its operator slugs as ids: what the SQL is written from. */
+export type ResolvedSearch = TariffSearch & { region: { code: number }; operatorSlugIds?: number[] | undefined };
+
+/**
+ * Resolves what a search names by slug through the regions and operators modules: an unknown region
+ * becomes code 0 (no row has it, so nothing matches and the caller answers 400), an unknown operator slug
+ * is left out.
+ */
+export async function resolveSearch(db: Database, q: TariffSearch): Promise<ResolvedSearch> {
+  const [region, ops] = await Promise.all([
+    'code' in q.region ? q.region : findRegion(db, q.region).then((r) => ({ code: r?.code ?? 0 })),
+    q.operatorSlugs ? operatorsBySlugs(db, q.operatorSlugs) : undefined,
+  ]);
+  return { ...q, region: { code: region.code }, operatorSlugIds: ops ? [...ops.values()].map((o) => o.id) : undefined };
+}
+
+function idList(ids: number[]): SQL {
+  return ids.length === 0
+    ? sql`false`
+    : sql`tr.operator_id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`;
 }
 
 function boundConditions(column: string, b: Bound): SQL[] {
@@ -68,30 +104,12 @@ function boundConditions(column: string, b: Bound): SQL[] {
 }
 
 /** The WHERE of a search: everything but paging, sorting and BestByOperator. */
-function searchConditions(q: TariffSearch): { where: SQL; needsTariffs: boolean } {
-  const conds: SQL[] = [regionCondition(q.region), sql`tr.is_archived = false`];
+function searchConditions(q: ResolvedSearch): { where: SQL; needsTariffs: boolean } {
+  const conds: SQL[] = [sql`tr.region_code = ${q.region.code}`, sql`tr.is_archived = false`];
   if (q.kind) conds.push(sql`tr.kind = ${q.kind}`);
   if (q.name) conds.push(sql`strpos(tr.search_name, ${searchKey(q.name)}) > 0`);
-  if (q.operatorIds) {
-    conds.push(
-      q.operatorIds.length === 0
-        ? sql`false`
-        : sql`tr.operator_id in (${sql.join(
-            q.operatorIds.map((id) => sql`${id}`),
-            sql`, `,
-          )})`,
-    );
-  }
-  if (q.operatorSlugs) {
-    conds.push(
-      q.operatorSlugs.length === 0
-        ? sql`false`
-        : sql`tr.operator_id in (select id from operators where slug in (${sql.join(
-            q.operatorSlugs.map((s) => sql`${s}`),
-            sql`, `,
-          )}))`,
-    );
-  }
+  if (q.operatorIds) conds.push(idList(q.operatorIds));
+  if (q.operatorSlugIds) conds.push(idList(q.operatorSlugIds));
   conds.push(...boundConditions('minutes', q.minutes), ...boundConditions('sms', q.sms));
   conds.push(...boundConditions('traffic_gb', q.traffic));
   // price is whole roubles: a fractional bound rounds inwards.
@@ -125,7 +143,7 @@ function orderBy(alias: string, q: Pick<TariffSearch, 'sortBy' | 'sortDesc'>): S
 }
 
 /** The matching rows of tariff_regions (one per operator with BestByOperator), as a subquery `m`. */
-function matchedSource(q: TariffSearch): SQL {
+function matchedSource(q: ResolvedSearch): SQL {
   const { where, needsTariffs } = searchConditions(q);
   const join = needsTariffs ? sql`join tariffs t on t.id = tr.tariff_id` : sql``;
   if (q.bestByOperator) {
@@ -137,7 +155,7 @@ function matchedSource(q: TariffSearch): SQL {
 }
 
 /** The page query of a search: matching rows counted by a window, then joined for the page only. */
-export function searchPageSql(q: TariffSearch): SQL {
+export function searchPageSql(q: ResolvedSearch): SQL {
   const source = matchedSource(q);
   return sql`with page as (
       select m.tariff_id, m.region_code, m.price, m.minutes, m.sms, m.traffic_gb, m.name,
@@ -147,14 +165,15 @@ export function searchPageSql(q: TariffSearch): SQL {
       limit ${q.take} offset ${q.skip}
     )
     select ${TARIFF_COLUMNS}, page.region_code, page.price, page.total
-    from page join tariffs t on t.id = page.tariff_id join operators o on o.id = t.operator_id
+    from page join tariffs t on t.id = page.tariff_id
     order by ${orderBy('page', q)}`;
 }
 
 /** One page of a search (tariffs+operators rows with region_code and price) and the number of all matches. */
-export async function searchTariffs(db: Database, q: TariffSearch): Promise<{ rows: Row[]; totalRows: number }> {
+export async function searchTariffs(db: Database, search: TariffSearch): Promise<{ rows: Row[]; totalRows: number }> {
+  const q = await resolveSearch(db, search);
   const found = await preparedRows(db, searchPageSql(q));
-  if (found.length > 0) return { rows: found, totalRows: Number(found[0]?.total) };
+  if (found.length > 0) return { rows: await withOperators(db, found), totalRows: Number(found[0]?.total) };
   // Past the last page (or nothing matches): the window count is gone with the rows, so count apart.
   const [counted] = await rows<{ n: number }>(db, sql`select count(*)::int as n from ${matchedSource(q)} m`);
   return { rows: [], totalRows: Number(counted?.n ?? 0) };
@@ -163,12 +182,11 @@ export async function searchTariffs(db: Database, q: TariffSearch): Promise<{ ro
 /** The operators selling in a region (with counts and lowest prices) and one row of every filterable field's bounds. */
 export async function tariffFilters(db: Database, regionCode: number, kind?: TariffKind) {
   const where = sql`tr.region_code = ${regionCode} and tr.is_archived = false ${kind ? sql`and tr.kind = ${kind}` : sql``}`;
-  const [ops, [stats]] = await Promise.all([
+  const [counted, [stats]] = await Promise.all([
     rows(
       db,
-      sql`select o.id, o.slug, o.name, o.color, count(*)::int as tariff_count, min(tr.price) as min_price
-        from tariff_regions tr join operators o on o.id = tr.operator_id
-        where ${where} group by o.id, o.slug, o.name, o.color order by o.name collate "C"`,
+      sql`select tr.operator_id, count(*)::int as tariff_count, min(tr.price) as min_price
+        from tariff_regions tr where ${where} group by tr.operator_id`,
     ),
     rows(
       db,
@@ -193,28 +211,39 @@ export async function tariffFilters(db: Database, regionCode: number, kind?: Tar
         from tariff_regions tr join tariffs t on t.id = tr.tariff_id where ${where}`,
     ),
   ]);
-  return { operators: ops, stats: stats as Row | undefined };
+  // The operators' names from their module, in code-point order (PostgreSQL's `collate "C"`).
+  const names = await operatorsByIds(
+    db,
+    counted.map((c) => Number(c.operator_id)),
+  );
+  const ops = counted.flatMap((c) => {
+    const o = names.get(Number(c.operator_id));
+    return o
+      ? [{ id: o.id, slug: o.slug, name: o.name, color: o.color, tariff_count: c.tariff_count, min_price: c.min_price }]
+      : [];
+  });
+  ops.sort((a, b) => compareCodePoints(a.name, b.name));
+  return { operators: ops as Row[], stats: stats as Row | undefined };
 }
 
 /** A tariffs+operators row by id with every region it is sold in; undefined when there is none. */
 export async function findTariffById(db: Database, id: number) {
-  const [row] = await rows(
-    db,
-    sql`select ${TARIFF_COLUMNS} from tariffs t join operators o on o.id = t.operator_id where t.id = ${id}`,
-  );
+  const [row] = await rows(db, sql`select ${TARIFF_COLUMNS} from tariffs t where t.id = ${id}`);
   if (!row) return undefined;
-  const sold = await db
-    .select({
-      regionCode: tariffRegions.regionCode,
-      regionSlug: regions.slug,
-      regionName: regions.name,
-      price: tariffRegions.price,
-    })
-    .from(tariffRegions)
-    .innerJoin(regions, eq(regions.code, tariffRegions.regionCode))
-    .where(eq(tariffRegions.tariffId, id))
-    .orderBy(asc(tariffRegions.regionCode));
-  return { row, regions: sold };
+  const [[named], sold, regionList] = await Promise.all([
+    withOperators(db, [row]),
+    db
+      .select({ regionCode: tariffRegions.regionCode, price: tariffRegions.price })
+      .from(tariffRegions)
+      .where(eq(tariffRegions.tariffId, id))
+      .orderBy(asc(tariffRegions.regionCode)),
+    regionNames(db),
+  ]);
+  const regions = sold.flatMap((s) => {
+    const r = regionList.get(s.regionCode);
+    return r ? [{ regionCode: s.regionCode, regionSlug: r.slug, regionName: r.name, price: s.price }] : [];
+  });
+  return { row: named as Row, regions };
 }
 
 /** The row (with region_code and price) of an operator's tariff of this name (any case) in the region, archived ones included. */
@@ -222,11 +251,11 @@ export async function findTariffByName(db: Database, name: string, operatorId: n
   const [row] = await rows(
     db,
     sql`select ${TARIFF_COLUMNS}, tr.region_code, tr.price
-      from tariff_regions tr join tariffs t on t.id = tr.tariff_id join operators o on o.id = t.operator_id
+      from tariff_regions tr join tariffs t on t.id = tr.tariff_id
       where tr.region_code = ${regionCode} and tr.operator_id = ${operatorId} and tr.search_name = ${searchKey(name)}
       order by tr.is_archived, t.id limit 1`,
   );
-  return row;
+  return row ? (await withOperators(db, [row]))[0] : undefined;
 }
 
 const CHUNK = 500;
@@ -263,17 +292,15 @@ export async function writeCatalogue(
 ): Promise<{ tariffs: number; regionRows: number }> {
   return db.transaction(async (tx) => {
     // One after another: a transaction is one connection.
-    const ops = await tx.select({ id: operators.id, slug: operators.slug }).from(operators);
-    const media = await tx.select({ id: mediaServices.id, slug: mediaServices.slug }).from(mediaServices);
-    const convergence = await tx
-      .select({ id: convergenceServices.id, slug: convergenceServices.slug })
-      .from(convergenceServices);
-    const regionRows = await tx.select({ code: regions.code }).from(regions);
+    // Read through their owners' faces (decision 131).
+    const ops = await allOperators(tx);
+    const services = await serviceSlugs(tx);
+    const regionList = await regionNames(tx);
     const list = prepare({
       operatorIds: new Map(ops.map((o) => [o.slug, o.id])),
-      mediaIds: new Map(media.map((m) => [m.slug, m.id])),
-      convergenceIds: new Map(convergence.map((m) => [m.slug, m.id])),
-      regionCodes: new Set(regionRows.map((r) => r.code)),
+      mediaIds: new Map(services.media.map((m) => [m.slug, m.id])),
+      convergenceIds: new Map(services.convergence.map((m) => [m.slug, m.id])),
+      regionCodes: new Set(regionList.keys()),
     });
     const values = list.map((t) => t.values);
     if (options.replace) {
@@ -348,31 +375,37 @@ export async function catalogueVersion(db: Database): Promise<string> {
 /** What the in-memory index is built from: every tariff (joined with its operator), every listed tariff–region row, and regions and operators by slug. */
 export async function loadSearchRows(db: Database) {
   const [tariffRows, regionRows, regionList, operatorList] = await Promise.all([
-    rows(db, sql`select ${TARIFF_COLUMNS} from tariffs t join operators o on o.id = t.operator_id`),
+    rows(db, sql`select ${TARIFF_COLUMNS} from tariffs t`),
     rows(
       db,
       sql`select region_code, tariff_id, price, kind, search_name, minutes, sms, traffic_gb
         from tariff_regions where is_archived = false`,
     ),
-    db.select({ code: regions.code, slug: regions.slug }).from(regions),
-    db.select({ id: operators.id, slug: operators.slug }).from(operators),
+    regionNames(db),
+    allOperators(db),
   ]);
-  return { tariffRows, regionRows, regions: regionList, operators: operatorList };
+  // Joined here by id: the operators module names them, a few hundred rows against the whole catalogue.
+  const byId = new Map(operatorList.map((o) => [o.id, o]));
+  return {
+    tariffRows: tariffRows.map((r) => named(r, byId.get(Number(r.operator_id)))),
+    regionRows,
+    regions: [...regionList.values()].map(({ code, slug }) => ({ code, slug })),
+    operators: operatorList.map(({ id, slug }) => ({ id, slug })),
+  };
 }
 
 /** The whole stored catalogue, archived tariffs included, with the slugs its ids stand for. */
 export async function readCatalogue(db: Database) {
-  const [list, sold, ops, media, convergence] = await Promise.all([
+  const [list, sold, ops, services] = await Promise.all([
     db.select().from(tariffs).orderBy(asc(tariffs.operatorId), asc(tariffs.id)),
     db
       .select({ tariffId: tariffRegions.tariffId, regionCode: tariffRegions.regionCode, price: tariffRegions.price })
       .from(tariffRegions)
       .orderBy(asc(tariffRegions.tariffId), asc(tariffRegions.regionCode)),
-    db.select({ id: operators.id, slug: operators.slug }).from(operators),
-    db.select({ id: mediaServices.id, slug: mediaServices.slug }).from(mediaServices),
-    db.select({ id: convergenceServices.id, slug: convergenceServices.slug }).from(convergenceServices),
+    allOperators(db),
+    serviceSlugs(db),
   ]);
-  return { tariffs: list, sold, operators: ops, media, convergence };
+  return { tariffs: list, sold, operators: ops, ...services };
 }
 
 /** Whether the database holds any tariff (the demo seed loads the catalogue only into an empty one). */
@@ -381,27 +414,14 @@ export async function hasTariffs(db: Database): Promise<boolean> {
   return row !== undefined;
 }
 
-/** Region–operator pairs with operator slugs and sites, for generating the demo catalogue. */
-export async function regionOperatorPairs(db: Database) {
-  return rows<{ region_code: number; slug: string; site: string | null }>(
-    db,
-    sql`select ro.region_code, o.slug, o.site from region_operators ro join operators o on o.id = ro.operator_id`,
-  );
-}
-
 /** Names of what a catalogue refers to: operators by slug, regions by code, services by slug. */
 export async function catalogueReferenceNames(db: Database) {
-  const [ops, regionList, media, convergence] = await Promise.all([
-    db.select({ slug: operators.slug, name: operators.name }).from(operators),
-    db.select({ code: regions.code, name: regions.name }).from(regions),
-    db.select({ slug: mediaServices.slug }).from(mediaServices),
-    db.select({ slug: convergenceServices.slug }).from(convergenceServices),
-  ]);
+  const [ops, regionList, services] = await Promise.all([allOperators(db), regionNames(db), serviceSlugs(db)]);
   return {
     operators: new Map(ops.map((o) => [o.slug, o.name])),
-    regions: new Map(regionList.map((r) => [r.code, r.name])),
-    media: new Set(media.map((m) => m.slug)),
-    convergence: new Set(convergence.map((c) => c.slug)),
+    regions: new Map([...regionList.values()].map((r) => [r.code, r.name])),
+    media: new Set(services.media.map((m) => m.slug)),
+    convergence: new Set(services.convergence.map((c) => c.slug)),
   };
 }
 

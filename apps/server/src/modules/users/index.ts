@@ -1,3 +1,16 @@
-// The public face of users: the identity every module keys its rows on. Its table is its face: users has
-// no behaviour of its own, and a foreign key or a join on users.id is how the others use it (decision 110).
-export { type UserProfile, users } from './tables';
+// The public face of users: the identity every module keys its rows on (decisions 110 and 131). Its table
+// is read and written only through the functions below; a foreign key to users.id stays a schema fact.
+export {
+  findApplicant,
+  findUser,
+  findUserByOid,
+  forgetIdlePassports,
+  holdUser,
+  lockUserForErasure,
+  tombstoneUser,
+  upsertUser,
+  userNamesByOid,
+  userOid,
+  userProfiles,
+} from './repository';
+export type { UserProfile } from './tables';

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gt, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { moscowDay } from '../../lib/moscow';
-import { operatorsTable as operators } from '../operators';
-import { users } from '../users';
+import { operatorsByIds } from '../operators';
+import { userProfiles } from '../users';
 import { type HoldState, numberWatches, type Proof, watchAlerts } from './tables';
 
 export type AlertRow = typeof watchAlerts.$inferSelect;
@@ -90,26 +90,24 @@ export async function refreshProofs(
  * (their ESIA e-mail, when verified). A lapsed watch is nobody's: it neither alerts nor holds.
  */
 export async function watchersOf(db: Database, msisdn: string, at: Date) {
-  return (
-    db
-      .select({
-        watchId: numberWatches.id,
-        userId: numberWatches.userId,
-        proof: numberWatches.proof,
-        profile: users.profile,
-      })
-      .from(numberWatches)
-      .innerJoin(users, eq(users.id, numberWatches.userId))
-      .where(
-        and(
-          eq(numberWatches.msisdn, msisdn),
-          eq(numberWatches.enabled, true),
-          or(eq(numberWatches.proof, 'esia'), and(eq(numberWatches.proof, 'sms'), gt(numberWatches.proofUntil, at))),
-        ),
-      )
-      // Rows are counted (and so locked) in one order by every transaction: no two wait for each other.
-      .orderBy(asc(numberWatches.id))
+  const watches = await db
+    .select({ watchId: numberWatches.id, userId: numberWatches.userId, proof: numberWatches.proof })
+    .from(numberWatches)
+    .where(
+      and(
+        eq(numberWatches.msisdn, msisdn),
+        eq(numberWatches.enabled, true),
+        or(eq(numberWatches.proof, 'esia'), and(eq(numberWatches.proof, 'sms'), gt(numberWatches.proofUntil, at))),
+      ),
+    )
+    // Rows are counted (and so locked) in one order by every transaction: no two wait for each other.
+    .orderBy(asc(numberWatches.id));
+  // Where to write to them: their profile, read through the users module.
+  const profiles = await userProfiles(
+    db,
+    watches.map((w) => w.userId),
   );
+  return watches.flatMap((w) => (profiles.has(w.userId) ? [{ ...w, profile: profiles.get(w.userId) ?? null }] : []));
 }
 
 /** The proof the user's watch of a number rests on at `at`; null when it is off or has lapsed. */
@@ -205,34 +203,43 @@ export async function insertAlerts(db: Database, rows: (typeof watchAlerts.$infe
 
 /** An operator's name. */
 export async function operatorName(db: Database, id: number): Promise<string | null> {
-  const [row] = await db.select({ name: operators.name }).from(operators).where(eq(operators.id, id));
-  return row?.name ?? null;
+  return (await operatorsByIds(db, [id])).get(id)?.name ?? null;
+}
+
+/** Alert rows with the name of the operator each number went to, named by the operators module. */
+async function withOperatorName<T extends { toOperatorId: number | null }>(db: Database, alerts: T[]) {
+  const ops = await operatorsByIds(
+    db,
+    alerts.flatMap((a) => (a.toOperatorId === null ? [] : [a.toOperatorId])),
+  );
+  return alerts.map((alert) => ({
+    alert,
+    toOperatorName: alert.toOperatorId === null ? null : (ops.get(alert.toOperatorId)?.name ?? null),
+  }));
 }
 
 /** A page of the user's alerts, newest first. */
 export async function listAlerts(db: Database, userId: number, skip: number, take: number) {
-  const [rows, [total]] = await Promise.all([
+  const [alerts, [total]] = await Promise.all([
     db
-      .select({ alert: watchAlerts, toOperatorName: operators.name })
+      .select()
       .from(watchAlerts)
-      .leftJoin(operators, eq(operators.id, watchAlerts.toOperatorId))
       .where(eq(watchAlerts.userId, userId))
       .orderBy(desc(watchAlerts.occurredAt), desc(watchAlerts.id))
       .limit(take)
       .offset(skip),
     db.select({ n: count() }).from(watchAlerts).where(eq(watchAlerts.userId, userId)),
   ]);
-  return { rows, totalRows: total?.n ?? 0 };
+  return { rows: await withOperatorName(db, alerts), totalRows: total?.n ?? 0 };
 }
 
 /** One alert of the user, with the operator's name. */
 export async function findAlert(db: Database, userId: number, id: number) {
-  const [row] = await db
-    .select({ alert: watchAlerts, toOperatorName: operators.name })
+  const alerts = await db
+    .select()
     .from(watchAlerts)
-    .leftJoin(operators, eq(operators.id, watchAlerts.toOperatorId))
     .where(and(eq(watchAlerts.id, id), eq(watchAlerts.userId, userId)));
-  return row;
+  return (await withOperatorName(db, alerts))[0];
 }
 
 /** Records how the hold of an order ended on each of its alerts still waiting for an answer. */

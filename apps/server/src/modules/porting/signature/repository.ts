@@ -1,6 +1,8 @@
 import { and, eq, inArray, lte, ne, or } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { users } from '../../users';
+
+export { userOid } from '../../users';
+
 import { portationOrders } from '../tables';
 import { portationSignatures, type SignatureStatus } from './tables';
 
@@ -110,10 +112,4 @@ export async function forgetSignaturesOf(db: Database, userId: number): Promise<
         db.select({ id: portationOrders.id }).from(portationOrders).where(eq(portationOrders.userId, userId)),
       ),
     );
-}
-
-/** The ESIA oid of a user: Госключ knows a person by their Госуслуги account. */
-export async function userOid(db: Database, userId: number): Promise<string | null> {
-  const [row] = await db.select({ oid: users.oid }).from(users).where(eq(users.id, userId));
-  return row?.oid ?? null;
 }
