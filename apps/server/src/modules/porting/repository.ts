@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { operatorsTable as operators, regionOperators } from '../operators';
 import { regionsTable as regions } from '../regions';
@@ -95,16 +95,17 @@ export async function orderEvents(db: Database, orderId: number) {
 }
 
 /**
- * Marks that the engine is filing the portation, under its row lock; undefined when it is no longer
- * wanted, or is held for the number's watcher (it is filed once the hold is released).
+ * Marks that the engine is filing the portation, in one statement (it waits for the row's lock and
+ * decides on the row as that lock leaves it); undefined when it is no longer wanted, or is held for
+ * the number's watcher (it is filed once the hold is released).
  */
-export async function startFiling(tx: Database, id: number, now: Date): Promise<PortationRow | undefined> {
-  const p = await lockPortation(tx, id);
-  if (p?.status !== 'PendingBDPN' || p.heldUntil !== null) return undefined;
-  if (p.filingStartedAt === null) {
-    await tx.update(portations).set({ filingStartedAt: now }).where(eq(portations.id, id));
-  }
-  return p;
+export async function startFiling(db: Database, id: number, now: Date): Promise<{ id: number } | undefined> {
+  const [row] = await db
+    .update(portations)
+    .set({ filingStartedAt: sql`coalesce(${portations.filingStartedAt}, ${now})` })
+    .where(and(eq(portations.id, id), eq(portations.status, 'PendingBDPN'), isNull(portations.heldUntil)))
+    .returning({ id: portations.id });
+  return row;
 }
 
 /** Orders of a number that are not over: submitted ones (anybody's) and drafts. */
@@ -212,14 +213,23 @@ export async function lockPortation(tx: Database, id: number): Promise<Portation
 
 /**
  * Locks a portation and its order in the order every caller takes them (order first, as a withdrawal
- * does), so the engine and a withdrawal never wait for each other in a circle.
+ * does), so the engine and a withdrawal never wait for each other in a circle. One statement: its row
+ * locks are taken in the order of the `of` list.
  */
-export async function lockPortationAndOrder(tx: Database, portationId: number) {
-  const [ref] = await tx.select({ orderId: portations.orderId }).from(portations).where(eq(portations.id, portationId));
-  if (!ref) return undefined;
-  const order = ref.orderId !== null ? await lockOrder(tx, ref.orderId) : undefined;
+export async function lockPortationAndOrder(
+  tx: Database,
+  portationId: number,
+): Promise<{ portation: PortationRow; order: OrderRow | undefined } | undefined> {
+  const [both] = await tx
+    .select({ order: portationOrders, portation: portations })
+    .from(portationOrders)
+    .innerJoin(portations, eq(portations.orderId, portationOrders.id))
+    .where(eq(portations.id, portationId))
+    .for('no key update', { of: [portationOrders, portations] });
+  if (both) return both;
+  // A portation of no order (the demo's history of other people's numbers).
   const portation = await lockPortation(tx, portationId);
-  return portation ? { portation, order } : undefined;
+  return portation ? { portation, order: undefined } : undefined;
 }
 
 export async function findPortation(db: Database, id: number): Promise<PortationRow | undefined> {
