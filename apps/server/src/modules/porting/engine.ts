@@ -35,19 +35,16 @@ export type EngineDeps = PortingDeps & { gateway: PortingGateway };
 
 /** The application of a portation: the order, the operators' tax numbers, the applicant's passport. */
 export async function buildApplication(deps: PortingDeps, p: repo.PortationRow): Promise<PortingApplication> {
-  const applicant = await repo.findApplicant(deps.db, p.userId);
+  const parts = await repo.applicationParts(deps.db, p);
+  const applicant = parts?.applicant;
   const passportJson = applicant?.passportSealed ? unseal(deps.keys.seal, applicant.passportSealed) : null;
   const passport = passportJson ? (JSON.parse(passportJson) as { series: string; number: string }) : null;
   if (!applicant || !passport) throw new ApplicationRefused('нет паспортных данных заявителя');
-  const ops = await repo.operatorsByIds(
-    deps.db,
-    [p.fromOperatorId, p.toOperatorId].filter((x): x is number => x !== null),
-  );
-  const ref = (id: number | null) => {
-    const o = ops.find((x) => x.id === id);
-    return { inn: o?.inn ?? '', name: o?.name ?? 'неизвестный оператор' };
-  };
-  const order = p.orderId !== null ? (await repo.findOrder(deps.db, p.orderId))?.order : undefined;
+  const ref = (o: { name: string; inn: string | null } | null | undefined) => ({
+    inn: o?.inn ?? '',
+    name: o?.name ?? 'неизвестный оператор',
+  });
+  const order = parts.order ?? undefined;
   const profile = applicant.profile;
   const address = order?.simAddressSealed ? unseal(deps.keys.seal, order.simAddressSealed) : null;
   const sim = order?.simKind
@@ -74,8 +71,8 @@ export async function buildApplication(deps: PortingDeps, p: repo.PortationRow):
     applicationId: `perenos-${p.id}`,
     msisdn: p.msisdn,
     regionCode: p.regionCode ?? 0,
-    donor: ref(p.fromOperatorId),
-    recipient: ref(p.toOperatorId),
+    donor: ref(parts.donor),
+    recipient: ref(parts.recipient),
     portationDate: order?.portationDate ?? moscowDay(p.portationAt ?? p.startedAt),
     subscriber: {
       lastName: profile?.lastName ?? applicant.name,

@@ -288,6 +288,29 @@ export async function findApplicant(db: Database, userId: number) {
   return row;
 }
 
+/**
+ * What a portation's application is made of, in one read: the applicant, the order, and the donor's and
+ * recipient's names and tax numbers. Undefined when the applicant is gone.
+ */
+export async function applicationParts(
+  db: Database,
+  p: Pick<PortationRow, 'userId' | 'orderId' | 'fromOperatorId' | 'toOperatorId'>,
+) {
+  const [row] = await db
+    .select({
+      applicant: { id: users.id, name: users.name, profile: users.profile, passportSealed: users.passportSealed },
+      order: portationOrders,
+      donor: { id: fromOp.id, name: fromOp.name, inn: fromOp.inn },
+      recipient: { id: toOp.id, name: toOp.name, inn: toOp.inn },
+    })
+    .from(users)
+    .leftJoin(portationOrders, eq(portationOrders.id, p.orderId ?? -1))
+    .leftJoin(fromOp, eq(fromOp.id, p.fromOperatorId ?? -1))
+    .leftJoin(toOp, eq(toOp.id, p.toOperatorId ?? -1))
+    .where(eq(users.id, p.userId));
+  return row;
+}
+
 /** Drafts nobody submitted since `before`. */
 export async function staleDrafts(db: Database, before: Date, limit: number): Promise<number[]> {
   const rows = await db
