@@ -11,6 +11,7 @@
  * server process's CPU profile there.
  */
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
@@ -50,6 +51,17 @@ const dbUrl = (() => {
   u.pathname = `/${dbName}`;
   return u.toString();
 })();
+
+/** CPU seconds a process has used (Linux /proc; null elsewhere). */
+function cpuSeconds(pid: number | undefined): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
 
 function log(line: string) {
   process.stdout.write(`${line}\n`);
@@ -206,6 +218,9 @@ async function main() {
     const startedIn = (performance.now() - engineStart) / 1000;
     let done = 0;
     let firstDone: number | null = null;
+    const engineCpu = () => engines.reduce((sum, e) => sum + (cpuSeconds(e.child.pid) ?? Number.NaN), 0);
+    let cpuAtFirst = Number.NaN;
+    let doneAtFirst = 0;
     for (;;) {
       done = Number(
         rows(
@@ -214,11 +229,16 @@ async function main() {
           ),
         )[0]?.n,
       );
-      if (done > 0 && firstDone === null) firstDone = (performance.now() - engineStart) / 1000;
+      if (done > 0 && firstDone === null) {
+        firstDone = (performance.now() - engineStart) / 1000;
+        cpuAtFirst = engineCpu();
+        doneAtFirst = done;
+      }
       if (done >= pending || performance.now() - engineStart > 600_000) break;
       await new Promise((r) => setTimeout(r, 200));
     }
     const seconds = (performance.now() - engineStart) / 1000;
+    const stepCpuMs = ((engineCpu() - cpuAtFirst) * 1000) / Math.max(1, done - doneAtFirst);
     const jobs = Number(
       rows(
         await db.execute(sql`select (select count(*) from pgboss.job where name = 'porting.advance' and state = 'completed')
@@ -246,7 +266,7 @@ async function main() {
     // Where those seconds went: the processes' start (both listening), the first step's end, the steps.
     const stepping = seconds - (firstDone ?? seconds);
     log(
-      `  из них запуск процессов ${startedIn.toFixed(1)} с, первый перенос завершён на ${(firstDone ?? 0).toFixed(1)} с, далее ${stepping.toFixed(1)} с: ${stepping > 0 ? (pending / stepping).toFixed(0) : '—'} переносов/с`,
+      `  из них запуск процессов ${startedIn.toFixed(1)} с, первый перенос завершён на ${(firstDone ?? 0).toFixed(1)} с, далее ${stepping.toFixed(1)} с: ${stepping > 0 ? (pending / stepping).toFixed(0) : '—'} переносов/с, ${Number.isNaN(stepCpuMs) ? '—' : stepCpuMs.toFixed(1)} мс процессора двух процессов на перенос`,
     );
     log(
       `Итог: ${outcome.map((r) => `${r.status} ${r.n}`).join(', ')}; нагрузка ${loadavg()
