@@ -4,7 +4,8 @@
  * 1. The submit call (step 3) at 50 connections: 10 000 prepared orders submitted once each.
  * 2. The engine: two server processes (the whole site, the central-database stand-in mounted,
  *    PORTING_TIME_SCALE=1000000) drive the 10 000 portations to Done; seconds, jobs/s, and a check
- *    that no step ran twice (one «registered» and one «ported» event per portation).
+ *    that no step ran twice (one «registered» and one «ported» event per portation); then where the
+ *    seconds went: the processes' start, the steps' rate, and their CPU a portation (Linux /proc).
  * Notifications are off here (no gateways): their delivery is a queue of its own.
  * Needs a PostgreSQL server (BENCH_POSTGRES_URL, default postgresql://postgres@127.0.0.1:5432/postgres);
  * it creates and drops its own database. `-- --count N` changes the 10 000; BENCH_CPU_PROF=dir writes each
