@@ -4,13 +4,15 @@
  * 1. The submit call (step 3) at 50 connections: 10 000 prepared orders submitted once each.
  * 2. The engine: two server processes (the whole site, the central-database stand-in mounted,
  *    PORTING_TIME_SCALE=1000000) drive the 10 000 portations to Done; seconds, jobs/s, and a check
- *    that no step ran twice (one «registered» and one «ported» event per portation).
+ *    that no step ran twice (one «registered» and one «ported» event per portation); then where the
+ *    seconds went: the processes' start, the steps' rate, and their CPU a portation (Linux /proc).
  * Notifications are off here (no gateways): their delivery is a queue of its own.
  * Needs a PostgreSQL server (BENCH_POSTGRES_URL, default postgresql://postgres@127.0.0.1:5432/postgres);
  * it creates and drops its own database. `-- --count N` changes the 10 000; BENCH_CPU_PROF=dir writes each
  * server process's CPU profile there.
  */
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
@@ -50,6 +52,17 @@ const dbUrl = (() => {
   u.pathname = `/${dbName}`;
   return u.toString();
 })();
+
+/** CPU seconds a process has used (Linux /proc; null elsewhere). */
+function cpuSeconds(pid: number | undefined): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
 
 function log(line: string) {
   process.stdout.write(`${line}\n`);
@@ -203,7 +216,12 @@ async function main() {
       [1, 2].map(() => start('site', { JOB_WORKERS: 'true', PORTING_TIME_SCALE: '1000000' })),
     );
     children.push(...engines.map((e) => e.child));
+    const startedIn = (performance.now() - engineStart) / 1000;
     let done = 0;
+    let firstDone: number | null = null;
+    const engineCpu = () => engines.reduce((sum, e) => sum + (cpuSeconds(e.child.pid) ?? Number.NaN), 0);
+    let cpuAtFirst = Number.NaN;
+    let doneAtFirst = 0;
     for (;;) {
       done = Number(
         rows(
@@ -212,10 +230,16 @@ async function main() {
           ),
         )[0]?.n,
       );
+      if (done > 0 && firstDone === null) {
+        firstDone = (performance.now() - engineStart) / 1000;
+        cpuAtFirst = engineCpu();
+        doneAtFirst = done;
+      }
       if (done >= pending || performance.now() - engineStart > 600_000) break;
       await new Promise((r) => setTimeout(r, 200));
     }
     const seconds = (performance.now() - engineStart) / 1000;
+    const stepCpuMs = ((engineCpu() - cpuAtFirst) * 1000) / Math.max(1, done - doneAtFirst);
     const jobs = Number(
       rows(
         await db.execute(sql`select (select count(*) from pgboss.job where name = 'porting.advance' and state = 'completed')
@@ -239,6 +263,11 @@ async function main() {
     expectWorkload(notDone.length === 0, `не завершены: ${notDone.map((r) => `${r.status} ${r.n}`).join(', ')}`);
     log(
       `Движок: ${pending} переносов до конца за ${seconds.toFixed(1)} с (цель ≤ 60 с, с запуском двух процессов), ${(jobs / seconds).toFixed(0)} заданий/с (${jobs} заданий); шагов, выполненных дважды: ${twice}`,
+    );
+    // Where those seconds went: the processes' start (both listening), the first step's end, the steps.
+    const stepping = seconds - (firstDone ?? seconds);
+    log(
+      `  из них запуск процессов ${startedIn.toFixed(1)} с, первый перенос завершён на ${(firstDone ?? 0).toFixed(1)} с, далее ${stepping.toFixed(1)} с: ${stepping > 0 ? (pending / stepping).toFixed(0) : '—'} переносов/с, ${Number.isNaN(stepCpuMs) ? '—' : stepCpuMs.toFixed(1)} мс процессора двух процессов на перенос`,
     );
     log(
       `Итог: ${outcome.map((r) => `${r.status} ${r.n}`).join(', ')}; нагрузка ${loadavg()

@@ -19,12 +19,17 @@ function ownAddress(app: FastifyInstance): string | null {
 
 /**
  * A fetch for the stand-ins this server hosts (ESIA, the central database, the outbox): over a real
- * socket to its own address when it listens, through `inject` when a test drives the app without one.
- * Only the path and query of the URL are used.
+ * socket to its own address when it listens, through `inject` when a test drives the app without one,
+ * or always with `inProcess` (the porting engine's calls to the central-database stand-in: a fetch
+ * client and a socket cost more than the stand-in's own work, decision 146). Only the path and query of
+ * the URL are used.
  */
-export function selfFetch(app: FastifyInstance): (url: string, init?: RequestInit) => Promise<Response> {
+export function selfFetch(
+  app: FastifyInstance,
+  options: { inProcess?: boolean } = {},
+): (url: string, init?: RequestInit) => Promise<Response> {
   return async (url, init = {}) => {
-    const own = ownAddress(app);
+    const own = options.inProcess ? null : ownAddress(app);
     const u = new URL(url, 'http://localhost');
     if (own) return fetch(`${own}${u.pathname}${u.search}`, init);
     const res = await app.inject({

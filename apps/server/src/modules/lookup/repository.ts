@@ -29,19 +29,40 @@ export async function readLookupState(db: Database) {
  * runs no autovacuum, so it has none until an import analyses the table), and the state row's
  * summaries are left unread.
  */
-export async function readLookupVersions(
-  db: Database,
-): Promise<{ planVersion: number; portedGeneration: number; maxSeq: number } | undefined> {
-  const [row] = await rowsOf<{ plan_version: number; ported_generation: number; max_seq: string | number | null }>(
+export async function readLookupVersions(db: Database): Promise<
+  | {
+      planVersion: number;
+      portedGeneration: number;
+      maxSeq: number;
+      /** Registry writes queued over STRANDED_SECONDS ago are waiting still: their writer stopped before its flush. */
+      stranded: boolean;
+    }
+  | undefined
+> {
+  const [row] = await rowsOf<{
+    plan_version: number;
+    ported_generation: number;
+    max_seq: string | number | null;
+    stranded: boolean;
+  }>(
     db,
     sql`
-      select plan_version, ported_generation, (select max(change_seq) from ported_numbers) as max_seq
+      select plan_version, ported_generation, (select max(change_seq) from ported_numbers) as max_seq,
+        exists (select 1 from ported_writes where queued_at < now() - make_interval(secs => ${STRANDED_SECONDS})) as stranded
       from lookup_state where id = ${STATE_ID}`,
   );
   return row
-    ? { planVersion: row.plan_version, portedGeneration: row.ported_generation, maxSeq: Number(row.max_seq ?? 0) }
+    ? {
+        planVersion: row.plan_version,
+        portedGeneration: row.ported_generation,
+        maxSeq: Number(row.max_seq ?? 0),
+        stranded: row.stranded === true,
+      }
     : undefined;
 }
+
+/** A queued registry write older than this is flushed by any node's poll (decision 146). */
+const STRANDED_SECONDS = 10;
 
 /** The state row, locked for the rest of the transaction: one import at a time. */
 export async function lockLookupState(db: Database) {
@@ -161,6 +182,101 @@ export async function upsertPorted(db: Database, rows: PortedWrite[]): Promise<v
         operator_id = excluded.operator_id, region_code = excluded.region_code, ported_on = excluded.ported_on,
         mnc = excluded.mnc, route = excluded.route, change_seq = excluded.change_seq`);
   }
+}
+
+/**
+ * Queues registry writes in the caller's transaction without the registry's lock (decision 146): they
+ * reach `ported_numbers` with the next flushPortedWrites, which the writer calls after its commit.
+ */
+export async function queuePortedWrites(db: Database, rows: PortedWrite[]): Promise<void> {
+  if (rows.length === 0) return;
+  const chunk = rows.map((r) => ({
+    msisdn: r.msisdn,
+    operator_id: r.operatorId,
+    region_code: r.regionCode,
+    ported_on: r.portedOn,
+    mnc: r.mnc,
+    route: r.route,
+  }));
+  await db.execute(sql`
+    insert into ported_writes (msisdn, operator_id, region_code, ported_on, mnc, route, seen_seq)
+    select msisdn, operator_id, region_code, ported_on, mnc, route, coalesce(pg_sequence_last_value('ported_change_seq'), 0)
+    from json_to_recordset(${JSON.stringify(chunk)}::json) as x(
+      msisdn bigint, operator_id int, region_code int, ported_on date, mnc text, route text)`);
+}
+
+/** Rows moved by one flush transaction at most. */
+const FLUSH_CHUNK = 5000;
+
+/**
+ * Moves the queued registry writes into `ported_numbers` under the registry's lock, oldest first, each
+ * with a new sequence number; a number the registry changed after the write was queued keeps that change.
+ * Answers how many were moved.
+ */
+async function movePortedWrites(db: Database): Promise<number> {
+  let moved = 0;
+  for (;;) {
+    const n = await db.transaction(async (tx) => {
+      await lockPortedWrites(tx);
+      // Taken after the lock: every writer of the registry holds it, so what this reads of it stays so.
+      const [row] = await rowsOf<{ n: string | number }>(
+        tx,
+        sql`
+          with moved as (
+            delete from ported_writes
+            where id in (select id from ported_writes order by id limit ${FLUSH_CHUNK})
+            returning id, msisdn, operator_id, region_code, ported_on, mnc, route, seen_seq
+          ), latest as (
+            select distinct on (msisdn) * from moved order by msisdn, id desc
+          ), written as (
+            insert into ported_numbers (msisdn, operator_id, region_code, ported_on, mnc, route, change_seq)
+            select l.msisdn, l.operator_id, l.region_code, l.ported_on, l.mnc, l.route, nextval('ported_change_seq')
+            from (select * from latest order by id) l
+            left join ported_numbers p on p.msisdn = l.msisdn
+            where p.msisdn is null or p.change_seq <= l.seen_seq
+            on conflict (msisdn) do update set
+              operator_id = excluded.operator_id, region_code = excluded.region_code, ported_on = excluded.ported_on,
+              mnc = excluded.mnc, route = excluded.route, change_seq = excluded.change_seq
+            returning 1
+          )
+          select (select count(*) from moved) as n, (select count(*) from written) as w`,
+      );
+      return Number(row?.n ?? 0);
+    });
+    moved += n;
+    if (n < FLUSH_CHUNK) return moved;
+  }
+}
+
+/** Per database: the flush running, and the one that will run after it for callers who came meanwhile. */
+const flushes = new WeakMap<Database, { running: Promise<number> | null; next: Promise<number> | null }>();
+
+/**
+ * Writes every registry write queued before this call (decision 146). Calls made while a flush runs
+ * share the one that starts after it: one lock for the completions of that while, not one each.
+ */
+export function flushPortedWrites(db: Database): Promise<number> {
+  let state = flushes.get(db);
+  if (!state) {
+    state = { running: null, next: null };
+    flushes.set(db, state);
+  }
+  const s = state;
+  if (!s.running) {
+    s.running = movePortedWrites(db).finally(() => {
+      s.running = null;
+    });
+    return s.running;
+  }
+  if (!s.next) {
+    s.next = s.running
+      .catch(() => 0)
+      .then(() => {
+        s.next = null;
+        return flushPortedWrites(db);
+      });
+  }
+  return s.next;
 }
 
 /** Empties the registry before a full dump and tells every node to rebuild from scratch. */

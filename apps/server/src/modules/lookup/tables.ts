@@ -65,6 +65,25 @@ export const portedNumbers = pgTable(
 );
 
 /**
+ * Registry writes waiting for their sequence number (decision 146): the porting engine queues a
+ * completion here in the transaction that writes Done, without the registry's lock, and a flush moves
+ * the waiting rows into `ported_numbers` under that lock once for all of them.
+ */
+export const portedWrites = pgTable('ported_writes', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  msisdn: bigint('msisdn', { mode: 'number' }).notNull(),
+  /** Checked against `operators` when the row reaches `ported_numbers` (a key here would lock the operator's row for each). */
+  operatorId: integer('operator_id'),
+  regionCode: integer('region_code'),
+  portedOn: date('ported_on', { mode: 'string' }),
+  mnc: text('mnc'),
+  route: text('route'),
+  /** The registry's newest change when this was queued: a later change of the number is not overwritten. */
+  seenSeq: bigint('seen_seq', { mode: 'number' }).notNull(),
+  queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * One row (id 1): versions that tell every node when to rebuild its in-memory index, and what the
  * current plan is (source, demo or real, import summary).
  */

@@ -2,7 +2,7 @@ import { DRAFT_NOT_SENT } from '@perenos/porting-rules/states';
 import type { Database } from '../../db/client';
 import { moscowDay } from '../../lib/moscow';
 import { unseal } from '../../lib/seal';
-import { lockPortedWrites, upsertPorted } from '../lookup';
+import { flushPortedWrites, queuePortedWrites } from '../lookup';
 import { supersedeOrderNotifications } from '../notifications';
 import type { PortationChange, PortingDeps } from './deps';
 import { endAsDeleted } from './ending';
@@ -35,19 +35,16 @@ export type EngineDeps = PortingDeps & { gateway: PortingGateway };
 
 /** The application of a portation: the order, the operators' tax numbers, the applicant's passport. */
 export async function buildApplication(deps: PortingDeps, p: repo.PortationRow): Promise<PortingApplication> {
-  const applicant = await repo.findApplicant(deps.db, p.userId);
+  const parts = await repo.applicationParts(deps.db, p);
+  const applicant = parts?.applicant;
   const passportJson = applicant?.passportSealed ? unseal(deps.keys.seal, applicant.passportSealed) : null;
   const passport = passportJson ? (JSON.parse(passportJson) as { series: string; number: string }) : null;
   if (!applicant || !passport) throw new ApplicationRefused('нет паспортных данных заявителя');
-  const ops = await repo.operatorsByIds(
-    deps.db,
-    [p.fromOperatorId, p.toOperatorId].filter((x): x is number => x !== null),
-  );
-  const ref = (id: number | null) => {
-    const o = ops.find((x) => x.id === id);
-    return { inn: o?.inn ?? '', name: o?.name ?? 'неизвестный оператор' };
-  };
-  const order = p.orderId !== null ? (await repo.findOrder(deps.db, p.orderId))?.order : undefined;
+  const ref = (o: { name: string; inn: string | null } | null | undefined) => ({
+    inn: o?.inn ?? '',
+    name: o?.name ?? 'неизвестный оператор',
+  });
+  const order = parts.order ?? undefined;
   const profile = applicant.profile;
   const address = order?.simAddressSealed ? unseal(deps.keys.seal, order.simAddressSealed) : null;
   const sim = order?.simKind
@@ -74,8 +71,8 @@ export async function buildApplication(deps: PortingDeps, p: repo.PortationRow):
     applicationId: `perenos-${p.id}`,
     msisdn: p.msisdn,
     regionCode: p.regionCode ?? 0,
-    donor: ref(p.fromOperatorId),
-    recipient: ref(p.toOperatorId),
+    donor: ref(parts.donor),
+    recipient: ref(parts.recipient),
     portationDate: order?.portationDate ?? moscowDay(p.portationAt ?? p.startedAt),
     subscriber: {
       lastName: profile?.lastName ?? applicant.name,
@@ -192,6 +189,13 @@ function transition(m: ProcessMessage, current: OrderStatus, debts: DebtNumber[]
   }
 }
 
+/** The central database's answer to a filing made by this step. */
+interface Filing {
+  processId: string;
+  /** The central database's own time of arrival: its later messages are timed from it. */
+  receivedAt: Date;
+}
+
 /**
  * One step of a portation: files it if the central database does not have it yet, applies the
  * messages that came since the last step, and asks for the next step when the next message is due.
@@ -200,15 +204,14 @@ function transition(m: ProcessMessage, current: OrderStatus, debts: DebtNumber[]
 export async function advancePortation(deps: EngineDeps, portationId: number): Promise<void> {
   const p = await repo.findPortation(deps.db, portationId);
   if (p?.status !== 'PendingBDPN') return;
-  let processId = p.processId;
-  if (processId === null) {
+  let filing: Filing | null = null;
+  if (p.processId === null) {
     // Marked under the row lock first: a withdrawal that finds no mark knows nothing was sent, and
     // one made before the mark stops the filing here.
-    const wanted = await deps.db.transaction((tx) => repo.startFiling(tx, portationId, deps.now()));
-    if (!wanted) return;
-    let filed: { processId: string; receivedAt: string };
+    if (!(await repo.startFiling(deps.db, portationId, deps.now()))) return;
     try {
-      filed = await deps.gateway.submit(await buildApplication(deps, p));
+      const filed = await deps.gateway.submit(await buildApplication(deps, p));
+      filing = { processId: filed.processId, receivedAt: new Date(filed.receivedAt) };
     } catch (err) {
       if (err instanceof ApplicationRefused) {
         await finish(deps, portationId, 'failed', `Заявление не принято: ${err.message}`);
@@ -216,56 +219,62 @@ export async function advancePortation(deps: EngineDeps, portationId: number): P
       }
       throw err;
     }
-    processId = filed.processId;
-    // The central database's own time of arrival: its later messages are timed from it.
-    const receivedAt = new Date(filed.receivedAt);
-    const stillWanted = await deps.db.transaction(async (tx) => {
-      // Order first, then portation, as every caller takes them.
-      const locked = (await repo.lockPortationAndOrder(tx, portationId))?.portation;
-      if (!locked) return false;
-      if (locked.status !== 'PendingBDPN') {
-        // Ended while it was being filed: the process just made is cancelled by a retried job.
-        await repo.updatePortation(tx, portationId, { processId: filed.processId }, locked.lastUpdatedAt);
-        await queueWithdrawal(deps, tx, portationId);
-        return false;
-      }
-      if (locked.processId === null) {
-        await repo.updatePortation(tx, portationId, { processId: filed.processId }, receivedAt);
-        await repo.insertEvents(tx, { orderId: locked.orderId, portationId }, [
-          { kind: 'registered', status: 'PendingBDPN', description: EVENT_TEXT.registered(), occurredAt: receivedAt },
-        ]);
-      }
-      return true;
-    });
-    if (!stillWanted) return;
   }
   let view: Awaited<ReturnType<PortingGateway['poll']>>;
   try {
-    view = await deps.gateway.poll(processId, p.processSeq);
+    view = await deps.gateway.poll(filing?.processId ?? p.processId ?? '', p.processSeq);
   } catch (err) {
+    // The filing is recorded even so: a withdrawal meanwhile knows which process to cancel.
+    if (filing) await applyMessages(deps, portationId, null, filing);
     if (err instanceof UnknownProcess) {
       await finish(deps, portationId, 'failed', EVENT_TEXT.failed());
       return;
     }
     throw err;
   }
-  await applyMessages(deps, portationId, view);
+  await applyMessages(deps, portationId, view, filing);
 }
 
-/** Applies new messages in one transaction, with the registry write, the notifications and the next step. */
+/**
+ * Applies new messages in one transaction, with the filing this step made (its process and the
+ * «registered» event), the registry write, the notifications and the next step. Without a view it
+ * records the filing alone.
+ */
 async function applyMessages(
   deps: EngineDeps,
   portationId: number,
-  view: Awaited<ReturnType<PortingGateway['poll']>>,
+  view: Awaited<ReturnType<PortingGateway['poll']>> | null,
+  filing: Filing | null,
 ): Promise<void> {
   const change = await deps.db.transaction(async (tx) => {
-    const p = (await repo.lockPortationAndOrder(tx, portationId))?.portation;
-    if (p?.status !== 'PendingBDPN') return null;
+    const locked = await repo.lockPortationAndOrder(tx, portationId);
+    if (!locked) return null;
+    const { portation: p, order } = locked;
+    if (p.status !== 'PendingBDPN') {
+      // Ended while it was being filed: the process just made is cancelled by a retried job.
+      if (filing) {
+        await repo.updatePortation(tx, portationId, { processId: filing.processId }, p.lastUpdatedAt);
+        await queueWithdrawal(deps, tx, portationId);
+      }
+      return null;
+    }
     const now = deps.now();
-    const fresh = view.messages.filter((m) => m.seq > p.processSeq).sort((a, b) => a.seq - b.seq);
+    // The filing, unless a run of this step before it recorded one already.
+    const registered: NewEvent[] =
+      filing && p.processId === null
+        ? [
+            {
+              kind: 'registered',
+              status: 'PendingBDPN',
+              description: EVENT_TEXT.registered(),
+              occurredAt: filing.receivedAt,
+            },
+          ]
+        : [];
+    const fresh = (view?.messages ?? []).filter((m) => m.seq > p.processSeq).sort((a, b) => a.seq - b.seq);
     let status: OrderStatus = p.status;
     const events: NewEvent[] = [];
-    const patch: Partial<repo.PortationRow> = {};
+    const patch: Partial<repo.PortationRow> = registered.length > 0 ? { processId: filing?.processId ?? null } : {};
     let reason: string | undefined;
     let portedAt: Date | undefined;
     for (const m of fresh) {
@@ -277,6 +286,12 @@ async function applyMessages(
       if (t.portedAt) portedAt = t.portedAt;
       if (status !== 'PendingBDPN') break;
     }
+    if (!view) {
+      if (registered.length === 0) return null;
+      await repo.updatePortation(tx, portationId, patch, filing?.receivedAt ?? now);
+      await repo.insertEvents(tx, { orderId: p.orderId, portationId }, registered);
+      return null;
+    }
     const lastSeq = fresh.at(-1)?.seq ?? p.processSeq;
     if (portedAt) {
       // The porting's day is the moment the number moved, as the registry records it: the order, the
@@ -284,19 +299,19 @@ async function applyMessages(
       // the night the process named; decision 137).
       patch.completedAt = portedAt;
       patch.portationAt = portedAt;
-      await writeRegistry(deps, tx, p, portedAt);
     }
+    const lastAt = events.at(-1)?.occurredAt ?? registered.at(-1)?.occurredAt ?? now;
     await repo.updatePortation(
       tx,
       portationId,
       { ...patch, status, processSeq: lastSeq, ...(reason ? { reason } : {}) },
-      events.at(-1)?.occurredAt ?? now,
+      lastAt,
     );
     if (p.orderId !== null && events.length > 0) {
       const changed = status !== 'PendingBDPN' ? { status, ...(reason ? { reason } : {}) } : {};
-      await repo.updateOrder(tx, p.orderId, changed, events.at(-1)?.occurredAt ?? now);
+      await repo.updateOrder(tx, p.orderId, changed, lastAt);
     }
-    await repo.insertEvents(tx, { orderId: p.orderId, portationId }, events);
+    await repo.insertEvents(tx, { orderId: p.orderId, portationId }, [...registered, ...events]);
     if (status === 'PendingBDPN') {
       const next = Math.min(
         view.nextPollAt ? Date.parse(view.nextPollAt) : now.getTime() + MAX_POLL_GAP_MS,
@@ -313,18 +328,35 @@ async function applyMessages(
       // Ended (ported, refused, cancelled): the steps' messages not sent yet, and the steps of this batch
       // before the end, would arrive after it; only the end is told.
       await supersedeOrderNotifications(tx, p.orderId);
-      await notifyStage(deps, tx, p, events.slice(-1));
+      await notifyStage(deps, tx, p, order, events.slice(-1));
     } else if (events.length > 0) {
-      await notifyStage(deps, tx, p, events);
+      await notifyStage(deps, tx, p, order, events);
     }
+    if (portedAt) await writeRegistry(deps, tx, p, portedAt);
     return events.length > 0
-      ? ({ userId: p.userId, orderId: p.orderId ?? 0, portationId, msisdn: p.msisdn, status } satisfies PortationChange)
+      ? {
+          change: {
+            userId: p.userId,
+            orderId: p.orderId ?? 0,
+            portationId,
+            msisdn: p.msisdn,
+            status,
+          } satisfies PortationChange,
+          ported: portedAt !== undefined,
+        }
       : null;
   });
-  if (change) deps.publish(change);
+  if (!change) return;
+  // The registry's own writes are one at a time across the site: the completions of this while share
+  // one (decision 146).
+  if (change.ported) await flushPortedWrites(deps.db);
+  deps.publish(change.change);
 }
 
-/** The number is served by the recipient now: every node's lookup answers it within a poll. */
+/**
+ * The number is served by the recipient now: queued for the registry in the step's transaction, and
+ * written there by the flush after its commit; every node's lookup answers it within a poll.
+ */
 async function writeRegistry(
   deps: EngineDeps,
   tx: Parameters<typeof repo.insertEvents>[0],
@@ -334,8 +366,15 @@ async function writeRegistry(
   const facts = await deps.lookup(p.msisdn);
   // Back with the range holder, the number is no longer «ported», but keeps its porting date.
   const operatorId = p.toOperatorId !== null && p.toOperatorId === facts?.rangeOperatorId ? null : p.toOperatorId;
-  await lockPortedWrites(tx);
-  await upsertPorted(tx, [
+  await deps.watch.alert(tx, {
+    kind: 'ported',
+    msisdn: p.msisdn,
+    actorUserId: p.userId,
+    orderId: p.orderId,
+    at,
+    toOperatorId: p.toOperatorId,
+  });
+  await queuePortedWrites(tx, [
     {
       msisdn: Number(p.msisdn),
       operatorId,
@@ -345,24 +384,17 @@ async function writeRegistry(
       route: null,
     },
   ]);
-  await deps.watch.alert(tx, {
-    kind: 'ported',
-    msisdn: p.msisdn,
-    actorUserId: p.userId,
-    orderId: p.orderId,
-    at,
-    toOperatorId: p.toOperatorId,
-  });
 }
 
 async function notifyStage(
   deps: EngineDeps,
   tx: Parameters<typeof repo.insertEvents>[0],
   p: repo.PortationRow,
+  order: repo.OrderRow | undefined,
   events: NewEvent[],
 ) {
-  const order = p.orderId !== null ? (await repo.findOrder(tx, p.orderId))?.order : undefined;
-  const applicant = await repo.findApplicant(tx, p.userId);
+  // The applicant's own e-mail is read only when the order names none.
+  const applicant = order?.email ? undefined : await repo.findApplicant(tx, p.userId);
   await deps.notify(
     tx,
     stageNotifications(

@@ -52,7 +52,11 @@ export default fp(
         movedWindows: DEMO_MOVED_WINDOWS,
       });
       await app.register(standin.plugin, { prefix: BDPN_STANDIN_PREFIX });
-      gateway = createHttpGateway({ baseUrl: BDPN_STANDIN_PREFIX, token: cfg.gatewayToken, fetch: selfFetch(app) });
+      gateway = createHttpGateway({
+        baseUrl: BDPN_STANDIN_PREFIX,
+        token: cfg.gatewayToken,
+        fetch: selfFetch(app, { inProcess: true }),
+      });
     }
     if (cfg.gatewayUrl) gateway = createHttpGateway({ baseUrl: cfg.gatewayUrl, token: cfg.gatewayToken });
     if (!gateway) app.log.warn('Шлюз БДПН не настроен (BDPN_GATEWAY_URL): заявления не отправляются');

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { operatorsByIds as operatorsOf, operatorServesRegion as servesRegion } from '../operators';
 import { findRegion } from '../regions';
@@ -99,16 +99,17 @@ export async function orderEvents(db: Database, orderId: number) {
 }
 
 /**
- * Marks that the engine is filing the portation, under its row lock; undefined when it is no longer
- * wanted, or is held for the number's watcher (it is filed once the hold is released).
+ * Marks that the engine is filing the portation, in one statement (it waits for the row's lock and
+ * decides on the row as that lock leaves it); undefined when it is no longer wanted, or is held for
+ * the number's watcher (it is filed once the hold is released).
  */
-export async function startFiling(tx: Database, id: number, now: Date): Promise<PortationRow | undefined> {
-  const p = await lockPortation(tx, id);
-  if (p?.status !== 'PendingBDPN' || p.heldUntil !== null) return undefined;
-  if (p.filingStartedAt === null) {
-    await tx.update(portations).set({ filingStartedAt: now }).where(eq(portations.id, id));
-  }
-  return p;
+export async function startFiling(db: Database, id: number, now: Date): Promise<{ id: number } | undefined> {
+  const [row] = await db
+    .update(portations)
+    .set({ filingStartedAt: sql`coalesce(${portations.filingStartedAt}, ${now})` })
+    .where(and(eq(portations.id, id), eq(portations.status, 'PendingBDPN'), isNull(portations.heldUntil)))
+    .returning({ id: portations.id });
+  return row;
 }
 
 /** Orders of a number that are not over: submitted ones (anybody's) and drafts. */
@@ -211,14 +212,23 @@ export async function lockPortation(tx: Database, id: number): Promise<Portation
 
 /**
  * Locks a portation and its order in the order every caller takes them (order first, as a withdrawal
- * does), so the engine and a withdrawal never wait for each other in a circle.
+ * does), so the engine and a withdrawal never wait for each other in a circle. One statement: its row
+ * locks are taken in the order of the `of` list.
  */
-export async function lockPortationAndOrder(tx: Database, portationId: number) {
-  const [ref] = await tx.select({ orderId: portations.orderId }).from(portations).where(eq(portations.id, portationId));
-  if (!ref) return undefined;
-  const order = ref.orderId !== null ? await lockOrder(tx, ref.orderId) : undefined;
+export async function lockPortationAndOrder(
+  tx: Database,
+  portationId: number,
+): Promise<{ portation: PortationRow; order: OrderRow | undefined } | undefined> {
+  const [both] = await tx
+    .select({ order: portationOrders, portation: portations })
+    .from(portationOrders)
+    .innerJoin(portations, eq(portations.orderId, portationOrders.id))
+    .where(eq(portations.id, portationId))
+    .for('no key update', { of: [portationOrders, portations] });
+  if (both) return both;
+  // A portation of no order (the demo's history of other people's numbers).
   const portation = await lockPortation(tx, portationId);
-  return portation ? { portation, order } : undefined;
+  return portation ? { portation, order: undefined } : undefined;
 }
 
 export async function findPortation(db: Database, id: number): Promise<PortationRow | undefined> {
@@ -260,6 +270,31 @@ export const operatorServesRegion = servesRegion;
 
 /** What a porting application needs of the user (the users module reads its table). */
 export const findApplicant = findUserApplicant;
+
+/**
+ * What a portation's application is made of: the applicant, the order, and the donor's and recipient's
+ * names and tax numbers, read at once, each by its owner (the users and operators modules read theirs,
+ * decision 131). Undefined when the applicant is gone.
+ */
+export async function applicationParts(
+  db: Database,
+  p: Pick<PortationRow, 'userId' | 'orderId' | 'fromOperatorId' | 'toOperatorId'>,
+) {
+  const ids = [p.fromOperatorId, p.toOperatorId].filter((id): id is number => id !== null);
+  const [applicant, orders, named] = await Promise.all([
+    findUserApplicant(db, p.userId),
+    p.orderId === null ? [] : db.select().from(portationOrders).where(eq(portationOrders.id, p.orderId)),
+    operatorsOf(db, ids),
+  ]);
+  if (!applicant) return undefined;
+  const operator = (id: number | null) => (id === null ? null : (named.get(id) ?? null));
+  return {
+    applicant,
+    order: orders[0] ?? null,
+    donor: operator(p.fromOperatorId),
+    recipient: operator(p.toOperatorId),
+  };
+}
 
 /** Drafts nobody submitted since `before`. */
 export async function staleDrafts(db: Database, before: Date, limit: number): Promise<number[]> {

@@ -17,16 +17,22 @@ export function lookupRegistry(
   db: Database,
   lookup: (msisdn: string) => Promise<LookupAnswer | undefined>,
 ): (msisdn: string) => Promise<RegistryEntry | undefined> {
-  const inn = new Map<number, string | null>();
+  // The read itself is kept, so the many applications of one moment that name an operator read it once.
+  const inn = new Map<number, Promise<string | null>>();
+  const innOf = (operatorId: number) => {
+    let known = inn.get(operatorId);
+    if (!known) {
+      known = operatorsByIds(db, [operatorId]).then(([op]) => op?.inn ?? null);
+      known.catch(() => inn.delete(operatorId));
+      inn.set(operatorId, known);
+    }
+    return known;
+  };
   return async (msisdn) => {
     const answer = await lookup(msisdn);
     if (!answer) return undefined;
-    if (!inn.has(answer.operatorId)) {
-      const [op] = await operatorsByIds(db, [answer.operatorId]);
-      inn.set(answer.operatorId, op?.inn ?? null);
-    }
     return {
-      operatorInn: inn.get(answer.operatorId) ?? null,
+      operatorInn: await innOf(answer.operatorId),
       regionCodes: answer.regionCodes,
       lastPortedOn: answer.lastPortation,
     };

@@ -4,6 +4,7 @@ import { logoUrl } from '../../../lib/operator-logo';
 import {
   ensureLookupState,
   findPorted,
+  flushPortedWrites,
   loadOperatorsBrief,
   loadPlanRanges,
   loadPortedChanges,
@@ -184,6 +185,8 @@ export class LookupEngine {
   async refresh(): Promise<void> {
     const state = await readLookupVersions(this.db);
     if (!state) return;
+    // A writer that stopped between its commit and its flush left these: any node moves them on.
+    if (state.stranded) await flushPortedWrites(this.db);
     if (state.planVersion !== this.planVersion) await this.rebuildPlan(state.planVersion);
     if (state.portedGeneration !== this.portedGeneration) {
       // A full dump replaced the registry: nothing in the old arrays or the overlay holds any more.
