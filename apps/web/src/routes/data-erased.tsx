@@ -2,7 +2,7 @@ import { Button, List } from '@mantine/core';
 import { Link } from 'wouter';
 import { Page } from '../components/page';
 import { Card, Group, Stack, Text, Title } from '../components/plain';
-import { ERASED_ITEMS, KEPT_AFTER_ERASURE } from '../features/account';
+import { ERASED_DONE, KEPT_AFTER_ERASURE } from '../features/account';
 
 /**
  * Where «Удалить мои данные» ends (issue 36): a page of its own, not a grey toast on the front page — what
@@ -24,7 +24,7 @@ export default function DataErasedPage() {
             Что удалено
           </Title>
           <List spacing={4}>
-            {ERASED_ITEMS.map((item) => (
+            {ERASED_DONE.map((item) => (
               <List.Item key={item}>{item}</List.Item>
             ))}
           </List>

@@ -14,6 +14,7 @@ export {
 export { AccountPager } from './components/account-pager';
 export { AccountRecords, type RecordField } from './components/account-records';
 export {
+  ERASED_DONE,
   ERASED_ITEMS,
   ERASED_URL,
   EraseMyData,

@@ -18,6 +18,9 @@ export const ERASED_ITEMS = [
   'все сеансы входа — вы выйдете с сайта на всех устройствах.',
 ] as const;
 
+/** The same, said once it is done (the page after it): the sessions are gone already. */
+export const ERASED_DONE = [...ERASED_ITEMS.slice(0, -1), 'все сеансы входа на всех устройствах.'] as const;
+
 /** What stays after «Удалить мои данные», and for how long (docs/privacy.md): said on the page after it. */
 export const KEPT_AFTER_ERASURE = [
   {
