@@ -48,9 +48,12 @@ const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/serv
   env: {
     ...process.env,
     NODE_ENV: process.env.NODE_ENV ?? 'development',
-    // The demo runs a porting 5000 times faster: one chosen 8 days ahead is done in about three minutes.
+    // The demo runs a porting 5000 times faster: one chosen 8 days ahead is done in about three minutes…
     PORTING_TIME_SCALE:
       process.env.PORTING_TIME_SCALE ?? ((process.env.NODE_ENV ?? 'development') === 'production' ? '1' : '5000'),
+    // …and its donor answers no sooner than a minute after the application: time to withdraw it (decision 140).
+    PORTING_DONOR_MIN_SECONDS:
+      process.env.PORTING_DONOR_MIN_SECONDS ?? ((process.env.NODE_ENV ?? 'development') === 'production' ? '0' : '60'),
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

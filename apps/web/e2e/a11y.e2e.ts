@@ -33,6 +33,7 @@ const ADDRESSES: Record<string, string[]> = {
   coverage: ['/coverage'],
   account: ['/account'],
   'account-alerts': ['/account/alerts'],
+  'data-erased': ['/account/erased'],
   'account-orders': ['/account/79161234567/orders', '/account/79161234567/orders/2'],
   'account-portations': ['/account/79161234567/portations'],
   // The id is read from the portations list (see below): a real portation of the signed-in citizen.

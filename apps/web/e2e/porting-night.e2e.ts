@@ -297,14 +297,20 @@ describe('«Удалить мои данные»', () => {
     const { context, page } = await signedIn(/Войти как Анна Петрова/);
     await page.setViewportSize(VIEWPORTS.phone);
     const errors = watchErrors(page);
+    const findings: Finding[] = [];
     await page.getByTestId('erase-open').click();
     const dialog = page.getByRole('dialog', { name: 'Удалить мои данные?' });
     await dialog.getByText('паспортные данные и адреса доставки SIM-карт из заявлений;').waitFor();
     await page.screenshot({ path: '/tmp/web22-erase-dialog-phone.png' });
     await dialog.getByTestId('erase-confirm').click();
-    await page.waitForURL(`${site.url}/`, { timeout: 15_000 });
-    await page.getByText('Ваши данные удалены').waitFor();
-    await page.screenshot({ path: '/tmp/web22-erased-phone.png' });
+    // A page of its own says what was deleted, what stays and for how long (issue 36), not a toast.
+    await page.waitForURL(`${site.url}/account/erased`, { timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Ваши данные удалены', level: 1 }).waitFor();
+    const erased = await page.locator('main').innerText();
+    expect(erased).toContain('паспортные данные и адреса доставки SIM-карт из заявлений;');
+    expect(erased).toContain('Что осталось и сколько хранится');
+    expect(erased).toContain('365 дней со дня отправки');
+    await look(page, 'data-erased', findings);
     const auth = await apiCall<{ isLogged: boolean } | null>(page, 'GET', '/api/v1/esia/userinfo');
     expect(auth?.isLogged ?? false).toBe(false);
     // Signed out: the account leads to Госуслуги again, and she comes back as a new user.
@@ -314,6 +320,7 @@ describe('«Удалить мои данные»', () => {
     await page.waitForURL(`${site.url}/account`, { timeout: 15_000 });
     await page.getByText(/Здравствуйте, /).waitFor();
     expect(errors).toEqual([]);
+    expect(findings, report(findings)).toEqual([]);
     await context.close();
   }, 120_000);
 });

@@ -75,6 +75,55 @@ describe('the central database stand-in', () => {
     ]);
   });
 
+  it('says every moment in real time at a demo scale: the window, the pay-by date, the refusal', async () => {
+    const registry = { '79275551234': { operatorInn: MTS.inn, regionCodes: [63], lastPortedOn: null } };
+    const { cdb } = setup(registry, 5000);
+    const dolgova = application({
+      msisdn: '79275551234',
+      regionCode: 63,
+      subscriber: { ...application().subscriber, passport: { series: '36 15', number: '246810' } },
+    });
+    const { processId } = await cdb.receive(dolgova, T0);
+    const view = await cdb.view(processId, 0, at(10 * MIN));
+    const messages = view?.messages ?? [];
+    expect(messages.at(-1)).toMatchObject({ type: 'DonorRejected', reasonCode: 'debt' });
+    // 2 December's night less two days, 5.5 days ahead: at 5000 times, 95 s of real time after 12:00 Moscow.
+    const payBy = Date.parse(messages.find((m) => m.type === 'DebtNotice')?.payBy ?? '');
+    expect(payBy).toBe(T0.getTime() + (moscowMidnight('2026-11-30') - T0.getTime()) / 5000);
+    expect(payBy - T0.getTime()).toBe(95_040);
+    expect(messages.at(-1)?.reason).toBe('задолженность 1\u00a0240\u00a0₽ не оплачена до 24.11.2026, 12:01 (МСК)');
+    for (const m of messages) expect(Date.parse(m.at) - T0.getTime()).toBeLessThanOrEqual(95_040);
+
+    const ported = await cdb.receive(application({ applicationId: 'app-2', msisdn: '79160000002' }), T0);
+    const done = (await cdb.view(ported.processId, 0, at(10 * MIN)))?.messages ?? [];
+    const scheduled = done.find((m) => m.type === 'Scheduled');
+    const start = Date.parse(scheduled?.windowStart ?? '');
+    expect(start).toBe(T0.getTime() + (moscowMidnight('2026-12-02') - T0.getTime()) / 5000);
+    expect(Date.parse(scheduled?.windowEnd ?? '') - start).toBe((6 * HOUR) / 5000);
+    expect(Date.parse(done.find((m) => m.type === 'Started')?.at ?? '')).toBe(start);
+    expect(Date.parse(done.at(-1)?.at ?? '')).toBeLessThan(Date.parse(scheduled?.windowEnd ?? ''));
+  });
+
+  it('leaves the demo’s minute to withdraw: the donor answers no sooner than its floor, at any scale', async () => {
+    const cdb = new CentralDatabase({
+      store: new MemoryStore(),
+      timeScale: 5000,
+      donorWaitMs: MIN,
+      registry: () => ({ operatorInn: MTS.inn, regionCodes: [77], lastPortedOn: null }),
+      now: () => at(0),
+    });
+    const kept = await cdb.receive(application());
+    expect((await cdb.view(kept.processId, 0, at(MIN - 1000)))?.messages.map((m) => m.type)).toEqual([
+      'Accepted',
+      'DonorCheck',
+    ]);
+    const window = (await cdb.view(kept.processId, 0, at(MIN + 1000)))?.messages.find((m) => m.type === 'Scheduled');
+    expect(Date.parse(window?.windowStart ?? '')).toBeGreaterThan(at(MIN).getTime());
+    const withdrawn = await cdb.receive(application({ applicationId: 'app-2', msisdn: '79160000002' }));
+    expect(await cdb.cancel(withdrawn.processId, at(MIN - 1000))).toEqual({ cancelled: true });
+    expect(await cdb.cancel(kept.processId, at(MIN + 1000))).toMatchObject({ cancelled: false });
+  });
+
   it('answers the same process when the same application comes again', async () => {
     const { cdb } = setup();
     const first = await cdb.receive(application(), T0);
@@ -150,7 +199,7 @@ describe('the central database stand-in', () => {
     expect(lapsed?.messages.at(-1)).toMatchObject({
       type: 'DonorRejected',
       reasonCode: 'debt',
-      reason: 'задолженность 1\u00a0840\u00a0₽ не оплачена до 30.11.2026',
+      reason: 'задолженность 1\u00a0840\u00a0₽ не оплачена до 30.11.2026, 00:00 (МСК)',
     });
     expect(lapsed?.closed).toBe(true);
 

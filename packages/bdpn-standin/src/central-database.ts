@@ -45,6 +45,13 @@ export interface CentralDatabaseOptions {
   registry: (msisdn: string) => RegistryEntry | undefined | Promise<RegistryEntry | undefined>;
   /** Every wait of the process runs this many times faster (demo and tests). */
   timeScale?: number;
+  /**
+   * The donor answers no sooner than this many real ms after an application arrives, whatever the scale
+   * (the demo's 60 s: a person has a minute to withdraw before the window is set). Default 0.
+   */
+  donorWaitMs?: number;
+  /** The stand-in's clock: the machine's unless given (a call may still pass its own `now`). */
+  now?: () => Date;
   contracts?: readonly Contract[];
   /**
    * Numbers whose porting window the central database moves by a day (its own maintenance), with the
@@ -72,15 +79,20 @@ export class ApplicationError extends Error {}
  */
 export class CentralDatabase {
   private readonly timeScale: number;
+  private readonly donorWaitMs: number;
   private readonly contracts: readonly Contract[];
+  /** The time now, as the stand-in reads it. */
+  readonly now: () => Date;
 
   constructor(private readonly options: CentralDatabaseOptions) {
     this.timeScale = options.timeScale ?? 1;
+    this.donorWaitMs = options.donorWaitMs ?? 0;
+    this.now = options.now ?? (() => new Date());
     this.contracts = options.contracts ?? DEMO_CONTRACTS;
   }
 
   /** Receives an application; the same application id again answers the process already made for it. */
-  async receive(application: Application, now = new Date()): Promise<{ processId: string; receivedAt: string }> {
+  async receive(application: Application, now = this.now()): Promise<{ processId: string; receivedAt: string }> {
     validate(application);
     const receivedAt = now.getTime();
     const record: ProcessRecord = {
@@ -94,6 +106,7 @@ export class CentralDatabase {
         : application,
       receivedAt,
       timeScale: this.timeScale,
+      ...(this.donorWaitMs > 0 ? { donorWaitMs: this.donorWaitMs } : {}),
       outcome: await this.decide(application, receivedAt),
     };
     const stored = await this.options.store.insert(record);
@@ -101,7 +114,7 @@ export class CentralDatabase {
   }
 
   /** The messages of a process after `afterSeq`; undefined when there is no such process. */
-  async view(processId: string, afterSeq: number, now = new Date()): Promise<ProcessView | undefined> {
+  async view(processId: string, afterSeq: number, now = this.now()): Promise<ProcessView | undefined> {
     const record = await this.options.store.get(processId);
     if (!record) return undefined;
     const { messages, nextAt } = timeline(record, now.getTime());
@@ -117,7 +130,7 @@ export class CentralDatabase {
    * The donor's record of a number's debt is settled (the demo's «pay» button). Open processes waiting
    * for that payment go on; a later application finds no debt on the number.
    */
-  async payDebt(msisdn: string, now = new Date()): Promise<{ paid: boolean }> {
+  async payDebt(msisdn: string, now = this.now()): Promise<{ paid: boolean }> {
     const at = now.getTime();
     const owed = this.contracts.some((c) => c.msisdn === msisdn && c.debtRub > 0);
     if (!owed) return { paid: false };
@@ -137,7 +150,7 @@ export class CentralDatabase {
   }
 
   /** Withdraws an application; refused once the window is scheduled or the process is over. */
-  async cancel(processId: string, now = new Date()): Promise<CancelResult | undefined> {
+  async cancel(processId: string, now = this.now()): Promise<CancelResult | undefined> {
     const record = await this.options.store.get(processId);
     if (!record) return undefined;
     const at = now.getTime();
@@ -194,7 +207,7 @@ export class CentralDatabase {
     }
     const donor = donorCheck(this.contracts, msisdn, application.subscriber.passport, (m) => donorOf.get(m) ?? false);
     if (!donor.accepted) return { stage: 'donor', code: donor.code, reason: donor.reason };
-    const windowStart = windowFor(application, receivedAt, this.timeScale);
+    const windowStart = windowFor(application, receivedAt, this.timeScale, this.donorWaitMs);
     const outcome: Outcome = { stage: 'ported', windowStart, temporaryMsisdn: temporaryNumber(application) };
     const paid = await this.options.store.debtPayments(donor.debts.map((d) => d.msisdn));
     const unpaid = donor.debts.filter((d) => paid[d.msisdn] === undefined);

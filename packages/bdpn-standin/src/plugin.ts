@@ -17,6 +17,13 @@ const moscow = new Intl.DateTimeFormat('ru-RU', {
   hourCycle: 'h23',
 });
 
+/** «02.12.2026, 00:00–06:00 (МСК)»: the window's real start and end (minutes apart at a demo's time scale). */
+function windowWords(m: ProcessMessage): string {
+  const start = moscow.format(new Date(m.windowStart ?? 0));
+  const end = moscow.format(new Date(m.windowEnd ?? m.windowStart ?? 0));
+  return `${start}–${end.slice(0, 10) === start.slice(0, 10) ? end.slice(12) : end} (МСК)`;
+}
+
 /** A message in the words of the central database's operator console. */
 function describe(m: ProcessMessage): string {
   switch (m.type) {
@@ -31,7 +38,7 @@ function describe(m: ProcessMessage): string {
     case 'DonorRejected':
       return `Отказ донора: ${m.reason ?? ''}`;
     case 'Scheduled':
-      return `Назначено окно переноса: ${moscow.format(new Date(m.windowStart ?? 0)).replace(', 00:00', '')}, 00:00–06:00 (МСК)`;
+      return `Назначено окно переноса: ${windowWords(m)}`;
     case 'Started':
       return 'Перенос номера начат';
     case 'Ported':
@@ -43,7 +50,7 @@ function describe(m: ProcessMessage): string {
     case 'DebtPaid':
       return 'Задолженность оплачена';
     case 'Rescheduled':
-      return `Окно переноса перенесено на ${moscow.format(new Date(m.windowStart ?? 0)).replace(', 00:00', '')}: ${m.reason ?? ''}`;
+      return `Окно переноса перенесено на ${windowWords(m)}: ${m.reason ?? ''}`;
     case 'ContractSigned':
       return `Реципиент оформил договор (условия ${m.contractVersion ?? ''})`;
     case 'SimIssued':
@@ -127,7 +134,7 @@ export function centralDatabasePlugin(
     });
 
     app.get('/', async (_request, reply) => {
-      const now = Date.now();
+      const now = cdb.now().getTime();
       const records = await store.recent(50);
       const sections = records.map((r) => {
         const a = r.application;

@@ -69,6 +69,11 @@ export interface ProcessRecord {
   receivedAt: number;
   /** The porting's time scale when it arrived: every wait is this many times shorter. */
   timeScale: number;
+  /**
+   * The donor's answer comes no sooner than this long after arrival (real ms), whatever the scale: the
+   * demo's floor that leaves a person time to withdraw (absent: no floor).
+   */
+  donorWaitMs?: number;
   outcome: Outcome;
   /** When the recipient withdrew it (real time, ms). */
   cancelledAt?: number;
@@ -88,6 +93,19 @@ interface Step {
 /** Real time at which a step `after` (process time since arrival) is due: the waits shrink by the time scale. */
 function dueAt(record: ProcessRecord, after: number): number {
   return record.receivedAt + after / record.timeScale;
+}
+
+/**
+ * Real time of a process-time moment (a night, a pay-by date): the time since arrival shrinks by the scale.
+ * What the messages carry is always real: a person reads the moment it happens, at any scale.
+ */
+function realAt(record: ProcessRecord, processMoment: number): number {
+  return dueAt(record, processMoment - record.receivedAt);
+}
+
+/** Real time the donor answers: its two hours scaled, but no sooner than the record's floor. */
+function answeredAt(record: ProcessRecord): number {
+  return Math.max(dueAt(record, STEP.check + STEP.donor), record.receivedAt + (record.donorWaitMs ?? 0));
 }
 
 /** When the whole debt of the notice was paid (real time), if it was. */
@@ -133,11 +151,10 @@ function steps(record: ProcessRecord): Step[] {
   if (version)
     list.push({ type: 'ContractSigned', due: dueAt(record, STEP.check), extra: { contractVersion: version } });
   list.push({ type: 'DonorCheck', due: dueAt(record, STEP.check) });
-  const answered = STEP.check + STEP.donor;
   if (outcome.stage === 'donor') {
     list.push({
       type: 'DonorRejected',
-      due: dueAt(record, answered),
+      due: answeredAt(record),
       extra: { reasonCode: outcome.code, reason: outcome.reason },
       final: true,
     });
@@ -145,9 +162,10 @@ function steps(record: ProcessRecord): Step[] {
   }
   const sim = simStep(record, outcome.temporaryMsisdn);
   // The donor says yes now, or, with a debt, once it is paid (and no if it is not paid in time).
-  let accepted = dueAt(record, answered);
+  let accepted = answeredAt(record);
   if (outcome.debt) {
-    const payBy = dueAt(record, outcome.debt.payBy - record.receivedAt);
+    // Real time, and a day of process time at least after the notice (the donor's floor may delay it).
+    const payBy = Math.max(realAt(record, outcome.debt.payBy), accepted + STEP.payAtLeast / record.timeScale);
     list.push({
       type: 'DebtNotice',
       due: accepted,
@@ -175,7 +193,7 @@ function steps(record: ProcessRecord): Step[] {
         due: payBy,
         extra: {
           reasonCode: 'debt',
-          reason: `задолженность ${rub(outcome.debt.amountRub)} не оплачена до ${formatDay(moscowDay(outcome.debt.payBy))}`,
+          reason: `задолженность ${rub(outcome.debt.amountRub)} не оплачена до ${formatMoment(payBy)} (МСК)`,
         },
         final: true,
       });
@@ -188,29 +206,27 @@ function steps(record: ProcessRecord): Step[] {
   if (sim) list.push(sim);
   list.push({ type: 'DonorAccepted', due: accepted });
   const scheduledAt = accepted + STEP.schedule / record.timeScale;
+  // The window is a process-time night; what is said of it is its real moment, no sooner than the steps before it.
+  const windowLength = STEP.windowLength / record.timeScale;
+  let started = Math.max(realAt(record, outcome.windowStart), scheduledAt);
   list.push({
     type: 'Scheduled',
     due: scheduledAt,
-    extra: {
-      windowStart: new Date(outcome.windowStart).toISOString(),
-      windowEnd: new Date(outcome.windowStart + STEP.windowLength).toISOString(),
-    },
+    extra: { windowStart: new Date(started).toISOString(), windowEnd: new Date(started + windowLength).toISOString() },
   });
-  let window = outcome.windowStart;
   if (outcome.moved) {
-    window = outcome.moved.windowStart;
+    const rescheduledAt = scheduledAt + STEP.reschedule / record.timeScale;
+    started = Math.max(realAt(record, outcome.moved.windowStart), rescheduledAt);
     list.push({
       type: 'Rescheduled',
-      due: scheduledAt + STEP.reschedule / record.timeScale,
+      due: rescheduledAt,
       extra: {
-        windowStart: new Date(window).toISOString(),
-        windowEnd: new Date(window + STEP.windowLength).toISOString(),
+        windowStart: new Date(started).toISOString(),
+        windowEnd: new Date(started + windowLength).toISOString(),
         reason: outcome.moved.reason,
       },
     });
   }
-  // The window is a process-time moment; it comes no sooner than the steps before it.
-  const started = Math.max(dueAt(record, window - record.receivedAt), list.at(-1)?.due ?? 0);
   list.push({ type: 'Started', due: started });
   list.push({ type: 'Ported', due: started + STEP.move / record.timeScale, final: true });
   return sortSteps(list);
@@ -260,8 +276,9 @@ export function isScheduled(record: ProcessRecord, now: number): boolean {
  * The porting window: the night of the chosen day, or, if that night is already too close for the
  * steps before it, the first night after them.
  */
-export function windowFor(application: Application, receivedAt: number, timeScale: number): number {
-  const ready = receivedAt + (STEP.check + STEP.donor + STEP.schedule) / timeScale;
+export function windowFor(application: Application, receivedAt: number, timeScale: number, donorWaitMs = 0): number {
+  const answered = receivedAt + Math.max((STEP.check + STEP.donor) / timeScale, donorWaitMs);
+  const ready = answered + STEP.schedule / timeScale;
   let start = moscowMidnight(application.portationDate);
   const realStart = (s: number) => receivedAt + (s - receivedAt) / timeScale;
   while (realStart(start) <= ready) start += DAY;
@@ -273,6 +290,12 @@ const rubles = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
 /** «1 840 ₽». */
 export function rub(amount: number): string {
   return `${rubles.format(amount)}\u00a0₽`;
+}
+
+/** A moment in Moscow: «01.12.2026, 14:05». */
+export function formatMoment(at: number): string {
+  const iso = new Date(at + MOSCOW_OFFSET_MS).toISOString();
+  return `${formatDay(iso.slice(0, 10))}, ${iso.slice(11, 16)}`;
 }
 
 /** `2026-12-01` → «01.12.2026». */

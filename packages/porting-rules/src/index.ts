@@ -8,7 +8,7 @@
  */
 
 // How a day is written (one formatter per printed form) is dates.ts's.
-export { formatDayInWords, formatDayNumeric, MONTHS_GENITIVE } from './dates';
+export { formatDayInWords, formatDayNumeric, formatMomentInWords, formatWindow, MONTHS_GENITIVE } from './dates';
 
 export const MIN_DAYS_AHEAD = 8;
 export const MAX_MONTHS_AHEAD = 6;

@@ -5,6 +5,8 @@
  * finished application, and the sentences that belong to one phase of the porting and to no other
  * (decision 136). Numbers of days come from the rules' constants, never typed into a sentence.
  */
+
+import { formatWindow } from './dates';
 import { DRAFT_LIFETIME_DAYS, HOLD_HOURS, MIN_DAYS_BETWEEN_PORTINGS, MONTHS_GENITIVE, moscowDay } from './index';
 
 /** Order statuses (docs/product.md §6): created, with the central database (БДПН), done, deleted. */
@@ -203,7 +205,13 @@ export const PHASE_HEADINGS: Record<OrderPhase, string> = {
 /** «Что дальше» while the porting is under way: before the night is set, and once it is. */
 export function nextSteps(
   phase: OrderPhase,
-  facts: { donor: string; night: string | null; email: string | null },
+  facts: {
+    donor: string;
+    night: string | null;
+    email: string | null;
+    /** The window the central database set (real instants; minutes apart at a demo's time scale). */
+    window?: { start: string; end: string } | null;
+  },
 ): string[] {
   const told = `Обо всех шагах мы сообщим${facts.email ? ` на ${facts.email} и` : ''} по SMS.`;
   if (phase === 'filed') {
@@ -216,7 +224,9 @@ export function nextSteps(
   }
   if (phase === 'scheduled') {
     return [
-      `${PORTING_ON_THE_NIGHT}${facts.night ? `: ${dayInWords(facts.night)}` : ''}, с 00:00 до 06:00 по Москве.`,
+      facts.window
+        ? `${PORTING_ON_THE_NIGHT}: ${formatWindow(facts.window.start, facts.window.end)}.`
+        : `${PORTING_ON_THE_NIGHT}${facts.night ? `: ${dayInWords(facts.night)}` : ''}, с 00:00 до 06:00 по Москве.`,
       'В эту ночь связь может пропадать до 30 минут; утром номер заработает на SIM-карте нового оператора.',
       told,
     ];

@@ -110,6 +110,9 @@ export const EnvSchema = Type.Object({
   PORTING_TIME_SCALE: Type.Optional(
     Type.Number({ minimum: 1, maximum: 1e9, message: 'PORTING_TIME_SCALE должен быть числом от 1 до 1000000000' }),
   ),
+  PORTING_DONOR_MIN_SECONDS: Type.Optional(
+    Type.Number({ minimum: 0, maximum: 3600, message: 'PORTING_DONOR_MIN_SECONDS должен быть числом от 0 до 3600' }),
+  ),
   BDPN_STANDIN: bool('BDPN_STANDIN'),
   BDPN_GATEWAY_URL: text(),
   BDPN_GATEWAY_TOKEN: text(),

@@ -86,6 +86,11 @@ export interface MetricsConfig {
 export interface PortingConfig {
   /** Every wait of the porting process runs this many times faster (1 in production; the demo uses 5000). */
   timeScale: number;
+  /**
+   * The stand-in donor answers no sooner than this (real ms), whatever the scale: the demo's minute to
+   * withdraw before the window is set (0: no floor; `npm start` sets 60 s).
+   */
+  donorWaitMs: number;
   /** Mount the central-database (БДПН) and donor stand-in at /bdpn-standin (development and test only). */
   standin: boolean;
   /** The central database's gateway for this site; absent: the stand-in on this site. */
@@ -134,6 +139,7 @@ function portingConfig(env: Env, mode: AppMode): PortingConfig {
   const gatewayUrl = env.BDPN_GATEWAY_URL;
   return {
     timeScale: env.PORTING_TIME_SCALE ?? 1,
+    donorWaitMs: (env.PORTING_DONOR_MIN_SECONDS ?? 0) * 1000,
     standin: env.BDPN_STANDIN ?? (mode !== 'production' && gatewayUrl === undefined),
     gatewayUrl: gatewayUrl?.replace(/\/+$/, ''),
     gatewayToken: env.BDPN_GATEWAY_TOKEN,

@@ -16,6 +16,7 @@ export const ROUTE_SOURCES: Record<string, string> = {
   about: 'src/routes/about.tsx',
   coverage: 'src/routes/coverage.tsx',
   account: 'src/routes/account.tsx',
+  'data-erased': 'src/routes/data-erased.tsx',
   'account-alerts': 'src/routes/account-alerts.tsx',
   'account-orders': 'src/routes/account-orders.tsx',
   'account-portations': 'src/routes/account-portations.tsx',

@@ -20,6 +20,7 @@ describe('route table', () => {
       about: '/about',
       coverage: '/coverage',
       account: '/account',
+      'data-erased': '/account/erased',
       'account-alerts': '/account/alerts/:page?',
       'account-orders': '/account/:msisdn/orders/:page?',
       'account-portations': '/account/:msisdn/portations/:page?',

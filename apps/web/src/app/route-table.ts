@@ -118,6 +118,8 @@ export const routeTable: RouteDef[] = [
   { name: 'about', path: '/about', page: () => import('../routes/about') },
   { name: 'coverage', path: '/coverage', page: () => import('../routes/coverage') },
   { name: 'account', path: '/account', page: () => import('../routes/account'), auth: true },
+  // After «Удалить мои данные»: the person is signed out by then, so no sign-in is asked.
+  { name: 'data-erased', path: '/account/erased', page: () => import('../routes/data-erased') },
   // The number watch's alerts (issue 22).
   {
     name: 'account-alerts',

@@ -55,6 +55,7 @@ function order(patch: Partial<PortationOrder>): PortationOrder {
     tariffId: 5,
     tariffName: 'Мой онлайн',
     portationAt: '2026-12-07',
+    window: null,
     email: 'dolgova@example.ru',
     createdAt: at(8),
     lastUpdatedAt: at(12),
@@ -216,5 +217,18 @@ describe('the done page in every phase of an application', () => {
         ahead ? 'Дата переноса 7 декабря 2026, 00:00–06:00 (МСК)' : 'Дата переноса 7 декабря 2026 ',
       );
     }
+  });
+
+  it('says the window the central database set in real time: at the demo’s scale, the minute it happens', () => {
+    // PORTING_TIME_SCALE=5000: the night of 7 December came at 11:47 on 2 December, and lasted seconds.
+    const demo = drawn({
+      ...(PHASES.scheduled as PortationOrder),
+      portationAt: '2026-12-02',
+      window: { start: '2026-12-02T08:47:03.000Z', end: '2026-12-02T08:47:07.000Z' },
+    });
+    expect(demo).toContain('Дата переноса 2 декабря 2026, 11:47 (МСК)');
+    expect(demo).toContain('Перенос состоится в назначенную ночь: 2 декабря 2026, 11:47 (МСК).');
+    expect(demo).not.toContain('Дата переноса 7 декабря');
+    expect(demo).not.toContain('назначенную ночь: 7 декабря');
   });
 });

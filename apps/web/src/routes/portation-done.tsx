@@ -25,6 +25,7 @@ import {
   StatusBadge,
   useAccountEvents,
   WithdrawOrder,
+  windowLine,
 } from '../features/porting';
 
 /** The done screen: a real submitted order of the signed-in user, following its status live. */
@@ -50,6 +51,7 @@ export function PortationDoneView({ order }: { order: PortationOrder }) {
   const next = nextSteps(phase, {
     donor: order.fromOperator?.operatorName ?? 'оператор-донор',
     night: order.portationAt,
+    window: order.window,
     email: order.email,
   });
   return (
@@ -87,9 +89,11 @@ export function PortationDoneView({ order }: { order: PortationOrder }) {
           <Fact label="Дата переноса">
             {/* The night's hours are a promise while the porting is ahead; after the move, the day it moved. */}
             <Text>
-              {order.portationAt
-                ? `${formatDayInWords(order.portationAt)}${phase === 'filed' || phase === 'scheduled' ? ', 00:00–06:00 (МСК)' : ''}`
-                : '—'}
+              {phase === 'filed' || phase === 'scheduled'
+                ? windowLine(order)
+                : order.portationAt
+                  ? formatDayInWords(order.portationAt)
+                  : '—'}
             </Text>
           </Fact>
         </SimpleGrid>

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { Page } from '../components/page';
+import phone from '../components/phone-collapse.module.css';
 import { Anchor, Badge, Group, SimpleGrid, Stack, Text, Title } from '../components/plain';
 import { QueryState } from '../components/query-state';
 import {
@@ -25,6 +26,7 @@ import type { Usage } from '../features/tariffs';
 import {
   CalculatorPanel,
   ComparedTariffs,
+  FilterColumn,
   FilterPanel,
   formatCount,
   formatMoney,
@@ -236,11 +238,18 @@ function RegionChoice({ order, region, donorId }: RegionChoiceProps) {
         <TariffList
           url={url}
           filters={
-            <FilterPanel
-              state={{ ...state, operators: chosenOps }}
-              filters={others ?? undefined}
-              onChange={url.setFilters}
-              onReset={url.resetFilters}
+            // On a phone a button opening them (the first tariff on the first screen), beside the list on wider ones.
+            <FilterColumn
+              panel={
+                <FilterPanel
+                  state={{ ...state, operators: chosenOps }}
+                  filters={others ?? undefined}
+                  onChange={url.setFilters}
+                  onReset={url.resetFilters}
+                />
+              }
+              found={data?.totalRows}
+              fetching={list.isFetching}
             />
           }
           header={
@@ -267,12 +276,14 @@ function RegionChoice({ order, region, donorId }: RegionChoiceProps) {
         />
       )}
 
-      <Group>
+      <Group className={phone.last}>
         <Anchor component={Link} to="/portation/init">
           ← Другой номер
         </Anchor>
       </Group>
-      <WithdrawOrder order={order} />
+      <div className={phone.last}>
+        <WithdrawOrder order={order} />
+      </div>
 
       <OpenTariffModal url={url} regionCode={region.code} />
     </>
@@ -316,59 +327,78 @@ function TodayPanel({
     const v = typeof billDraft === 'number' ? billDraft : undefined;
     if (v !== bill) onBill(v);
   };
+  // On a phone the calculator comes after the list, one line until asked for: the tariffs come on the first
+  // screen (the «Калькулятор» tab is at the top). Open already when the person told their tariff or bill.
+  const [open, setOpen] = useState(currentId !== undefined || bill !== undefined);
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="today-title">
+    <Paper withBorder p="md" component="section" aria-labelledby="today-title" className={phone.afterList}>
       <Stack gap="sm">
-        <Title order={2} size="h3" id="today-title">
+        <Title order={2} size="h3" id="today-title" visibleFrom="sm">
           Сколько вы платите сейчас
         </Title>
-        <Text c="dimmed" size="sm">
-          Выберите свой тариф у оператора {operatorName} или укажите сумму счёта, и свой расход за месяц: у каждого
-          тарифа появится, сколько он сэкономит или будет стоить дороже.
-        </Text>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select
-            label="Мой тариф сейчас"
-            placeholder="Выберите тариф"
-            data={tariffs.map((t) => ({ value: String(t.id), label: t.name }))}
-            value={currentId === undefined ? null : String(currentId)}
-            onChange={(v) => onCurrent(v ? Number(v) : undefined)}
-            searchable
-            clearable
-            nothingFoundMessage="Такого тарифа нет"
-            comboboxProps={{ withinPortal: true }}
-          />
-          <NumberInput
-            label="Или мой счёт в месяц"
-            placeholder="например, 650"
-            value={billDraft}
-            min={0}
-            max={1_000_000}
-            allowNegative={false}
-            decimalSeparator=","
-            thousandSeparator=" "
-            suffix=" ₽"
-            disabled={currentId !== undefined}
-            onChange={setBillDraft}
-            onBlur={commitBill}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') commitBill();
-            }}
-          />
-        </SimpleGrid>
-        <UsageFields
-          value={draft}
-          onChange={(key, value) => setDraft((d) => ({ ...d, [key]: value }))}
-          onCommit={commit}
-        />
-        <Group gap="sm">
-          <Button variant="light" onClick={commit}>
-            Пересчитать
-          </Button>
-          <Text fw={600} data-testid="today-cost">
-            {today === null ? 'Укажите тариф или счёт, чтобы увидеть экономию.' : `Сейчас: ${formatMoney(today)}/мес`}
+        <Button
+          hiddenFrom="sm"
+          variant="subtle"
+          fullWidth
+          justify="space-between"
+          px="xs"
+          aria-expanded={open}
+          aria-controls="today-body"
+          onClick={() => setOpen((o) => !o)}
+          rightSection={<span aria-hidden="true">{open ? '▴' : '▾'}</span>}
+          data-testid="today-toggle"
+        >
+          {today === null ? 'Сколько вы платите сейчас' : `Сейчас: ${formatMoney(today)}/мес`}
+        </Button>
+        <Stack gap="sm" id="today-body" className={open ? undefined : phone.closed}>
+          <Text c="dimmed" size="sm">
+            Выберите свой тариф у оператора {operatorName} или укажите сумму счёта, и свой расход за месяц: у каждого
+            тарифа появится, сколько он сэкономит или будет стоить дороже.
           </Text>
-        </Group>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select
+              label="Мой тариф сейчас"
+              placeholder="Выберите тариф"
+              data={tariffs.map((t) => ({ value: String(t.id), label: t.name }))}
+              value={currentId === undefined ? null : String(currentId)}
+              onChange={(v) => onCurrent(v ? Number(v) : undefined)}
+              searchable
+              clearable
+              nothingFoundMessage="Такого тарифа нет"
+              comboboxProps={{ withinPortal: true }}
+            />
+            <NumberInput
+              label="Или мой счёт в месяц"
+              placeholder="например, 650"
+              value={billDraft}
+              min={0}
+              max={1_000_000}
+              allowNegative={false}
+              decimalSeparator=","
+              thousandSeparator=" "
+              suffix=" ₽"
+              disabled={currentId !== undefined}
+              onChange={setBillDraft}
+              onBlur={commitBill}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') commitBill();
+              }}
+            />
+          </SimpleGrid>
+          <UsageFields
+            value={draft}
+            onChange={(key, value) => setDraft((d) => ({ ...d, [key]: value }))}
+            onCommit={commit}
+          />
+          <Group gap="sm">
+            <Button variant="light" onClick={commit}>
+              Пересчитать
+            </Button>
+            <Text fw={600} data-testid="today-cost">
+              {today === null ? 'Укажите тариф или счёт, чтобы увидеть экономию.' : `Сейчас: ${formatMoney(today)}/мес`}
+            </Text>
+          </Group>
+        </Stack>
       </Stack>
     </Paper>
   );

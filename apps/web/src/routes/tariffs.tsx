@@ -1,7 +1,6 @@
-import { Alert, Button, Drawer, SegmentedControl, Select, VisuallyHidden } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Alert, Button, SegmentedControl, Select, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import type { PageLoader } from '../app/route-table';
 import { Page } from '../components/page';
@@ -13,6 +12,7 @@ import {
   browserTimeZone,
   CalculatorPanel,
   ComparedTariffs,
+  FilterColumn,
   FilterPanel,
   formatCount,
   getAllRegionTariffsQueryOptions,
@@ -32,7 +32,6 @@ import {
   TariffViewTabs,
   useTariffUrlState,
 } from '../features/tariffs';
-import { plural } from '../lib/format';
 
 const SORT_LABELS: { value: SortField; label: string }[] = [
   { value: 'price', label: 'по цене' },
@@ -319,46 +318,5 @@ function RegionTariffs({ region }: { region: { code: number; slug: string; name:
 
       <OpenTariffModal url={url} regionCode={region.code} />
     </Page>
-  );
-}
-
-/**
- * The filters beside the list, or on a phone a button opening them in a drawer (they would push the
- * results two screens down). Which one is known once the browser has measured (the server cannot):
- * until then the button, which CSS hides on wide screens, whose column stays empty until the panel is
- * drawn (drawing both on the server cost phones the hydration of a panel they never show). Its own
- * component, so that the measurement arriving after hydration redraws this column, not the whole page.
- */
-function FilterColumn({ panel, found, fetching }: { panel: ReactNode; found: number | undefined; fetching: boolean }) {
-  const wide = useMediaQuery('(min-width: 62em)');
-  const [filtersOpen, filtersDrawer] = useDisclosure(false);
-  if (wide === true) return panel;
-  return (
-    <>
-      <Button hiddenFrom="md" variant="default" fullWidth size="md" onClick={filtersDrawer.open}>
-        Фильтры
-      </Button>
-      <Drawer
-        opened={filtersOpen && wide === false}
-        onClose={filtersDrawer.close}
-        title="Фильтры"
-        position="bottom"
-        size="90%"
-        closeButtonProps={{ 'aria-label': 'Закрыть фильтры' }}
-      >
-        <Stack gap="md">
-          {panel}
-          <Button
-            fullWidth
-            size="md"
-            onClick={filtersDrawer.close}
-            loading={fetching}
-            style={{ position: 'sticky', bottom: 0 }}
-          >
-            {found !== undefined ? `Показать ${plural(found, ['тариф', 'тарифа', 'тарифов'])}` : 'Показать тарифы'}
-          </Button>
-        </Stack>
-      </Drawer>
-    </>
   );
 }

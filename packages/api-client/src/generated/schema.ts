@@ -1907,6 +1907,18 @@ export interface components {
             tariffId: number | null;
             tariffName: string | null;
             portationAt: string | null;
+            window: {
+                /**
+                 * Format: date-time
+                 * @description Начало окна переноса
+                 */
+                start: string;
+                /**
+                 * Format: date-time
+                 * @description Конец окна переноса
+                 */
+                end: string;
+            } | null;
             email: string | null;
             /** Format: date-time */
             createdAt: string;

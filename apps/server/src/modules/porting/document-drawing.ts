@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createEvent, type EventAttributes } from 'ics';
+import { createEvents, type EventAttributes } from 'ics';
 import PDFDocument from 'pdfkit';
 
 /**
@@ -27,7 +27,7 @@ export interface ApplicationContent {
 }
 
 /** A document to draw: the application as a PDF, or the porting night as an iCalendar event. */
-export type DocumentTask = { kind: 'pdf'; content: ApplicationContent } | { kind: 'ics'; event: EventAttributes };
+export type DocumentTask = { kind: 'pdf'; content: ApplicationContent } | { kind: 'ics'; events: EventAttributes[] };
 
 const require = createRequire(import.meta.url);
 /** DejaVu Sans (free licence) carries Cyrillic; pdfkit embeds only the glyphs a document uses. */
@@ -113,14 +113,14 @@ export function drawApplication(content: ApplicationContent): Promise<Buffer> {
   return done;
 }
 
-/** A calendar file (RFC 5545) with the one event. */
-export function drawCalendar(event: EventAttributes): string {
-  const { error, value } = createEvent(event);
+/** A calendar file (RFC 5545) with its events: the porting window, and the SIM's when it has one. */
+export function drawCalendar(events: EventAttributes[]): string {
+  const { error, value } = createEvents(events);
   if (error || !value) throw error ?? new Error('calendar event not made');
   return value;
 }
 
 /** Draws a task: the PDF's bytes, or the calendar's text. */
 export async function drawDocument(task: DocumentTask): Promise<Uint8Array | string> {
-  return task.kind === 'pdf' ? drawApplication(task.content) : drawCalendar(task.event);
+  return task.kind === 'pdf' ? drawApplication(task.content) : drawCalendar(task.events);
 }

@@ -1,6 +1,7 @@
 import { formatMsisdn } from '@perenos/phone';
+import { formatMomentInWords, formatWindow } from '@perenos/porting-rules';
 import type { EventAttributes } from 'ics';
-import { formatDayInWords, formatDayNumeric, moscowDay, moscowMidnight } from '../../lib/moscow';
+import { addDays, formatDayInWords, formatDayNumeric, moscowDay, moscowMidnight } from '../../lib/moscow';
 import type { ContractTerms } from './contract-terms';
 import type { ApplicationContent } from './document-drawing';
 import { rubText, STATUS_NAMES } from './events';
@@ -25,8 +26,12 @@ const moscowTime = new Intl.DateTimeFormat('ru-RU', {
   hourCycle: 'h23',
 });
 
-/** The porting window: the one the central database scheduled, else the night of the chosen day. */
+/**
+ * The porting window: the one the central database scheduled (its real start and end, minutes apart at a
+ * demo's time scale), else the night of the chosen day.
+ */
 export function portingWindow(order: PresentedOrder, windowStart: Date | null): { start: Date; end: Date } | null {
+  if (order.window) return { start: new Date(order.window.start), end: new Date(order.window.end) };
   const start = windowStart ?? (order.portationAt ? new Date(moscowMidnight(order.portationAt)) : null);
   if (!start) return null;
   return { start, end: new Date(start.getTime() + WINDOW_HOURS * 3600_000) };
@@ -49,7 +54,7 @@ export function simLine(order: PresentedOrder): string {
   return `курьером по адресу: ${sim.address ?? '—'}`;
 }
 
-/** The calendar's one event (RFC 5545): the porting window, what to expect and what to do. */
+/** The calendar's event of the porting window (RFC 5545): what to expect and what to do. */
 export function calendarEvent(
   order: PresentedOrder,
   window: { start: Date; end: Date },
@@ -58,8 +63,8 @@ export function calendarEvent(
   const number = formatMsisdn(order.msisdn);
   const to = operatorName(order.toOperator);
   const description = [
-    `Этой ночью номер ${number} переходит от ${order.fromOperator?.operatorName ?? 'прежнего оператора'} к ${to} (заявление № ${order.id}).`,
-    'Что будет: с 00:00 до 06:00 по московскому времени связь может пропадать до 30 минут. Утром номер работает на новой SIM-карте.',
+    `Номер ${number} переходит от ${order.fromOperator?.operatorName ?? 'прежнего оператора'} к ${to} (заявление № ${order.id}): ${formatWindow(window.start, window.end)}.`,
+    'Что будет: в окно переноса связь может пропадать до 30 минут. После него номер работает на новой SIM-карте.',
     'Вставьте новую SIM-карту (или включите eSIM) вечером накануне. Если утром звонки и интернет на новой SIM-карте не работают, перезагрузите телефон; если не помогло — позвоните в поддержку нового оператора и назовите номер заявления.',
     link ? `Следить за переносом: ${link}` : 'Следить за переносом можно в личном кабинете на сайте.',
   ].join('\n\n');
@@ -78,7 +83,8 @@ export function calendarEvent(
     start: utc(window.start),
     startInputType: 'utc',
     startOutputType: 'utc',
-    end: utc(window.end),
+    // At a demo's time scale the window lasts seconds: a calendar needs a minute at least.
+    end: utc(new Date(Math.max(window.end.getTime(), window.start.getTime() + 60_000))),
     endInputType: 'utc',
     endOutputType: 'utc',
     status: 'CONFIRMED',
@@ -87,6 +93,68 @@ export function calendarEvent(
       { action: 'display', description: `Сегодня ночью перенос номера ${number}`, trigger: { hours: 6, before: true } },
     ],
     ...(link ? { url: link } : {}),
+  };
+}
+
+/**
+ * The SIM's own event (RFC 5545, a whole day): collecting it at the office — its address as LOCATION, its
+ * hours — or the courier's visit; none for an eSIM. The day the SIM was issued once it was, else the day
+ * before the porting night (today, if that has passed: at a demo's scale the window is minutes away).
+ */
+export function simEvent(
+  order: PresentedOrder,
+  window: { start: Date; end: Date },
+  now: Date,
+  link: string | null,
+): EventAttributes | null {
+  const sim = order.sim;
+  if (!sim || sim.kind === 'esim') return null;
+  const windowDay = moscowDay(window.start);
+  const planned = [addDays(windowDay, -1), moscowDay(now)].sort().at(-1) ?? windowDay;
+  const day = order.simIssuedAt ? moscowDay(new Date(order.simIssuedAt)) : planned < windowDay ? planned : windowDay;
+  const date = (d: string): [number, number, number] => d.split('-').map(Number) as [number, number, number];
+  const to = operatorName(order.toOperator);
+  const until = `Заберите её до окна переноса: ${formatWindow(window.start, window.end)}.`;
+  const follow = link ? `Заявление № ${order.id}: ${link}` : `Заявление № ${order.id} — в личном кабинете на сайте.`;
+  const base = {
+    uid: `perenos-order-${order.id}-sim@perenos`,
+    productId: 'perenos/porting',
+    start: date(day),
+    end: date(addDays(day, 1)),
+    status: 'CONFIRMED' as const,
+    busyStatus: 'FREE' as const,
+    ...(link ? { url: link } : {}),
+  };
+  if (sim.kind === 'office') {
+    const office = sim.office;
+    const ready = order.simIssuedAt
+      ? `SIM-карта ${to} готова с ${formatMomentInWords(order.simIssuedAt)} (МСК).`
+      : `SIM-карта ${to} будет готова после проверки заявления: придёт SMS.`;
+    return {
+      ...base,
+      title: `Забрать SIM-карту ${to}${office ? `: ${office.name}` : ''}`,
+      ...(office ? { location: office.address } : {}),
+      description: [
+        ready,
+        office ? `Офис: ${office.name}, ${office.address}. Часы работы: ${office.hours}.` : 'Офис — в личном кабинете.',
+        `Возьмите паспорт. ${until}`,
+        follow,
+      ].join('\n\n'),
+    };
+  }
+  return {
+    ...base,
+    title: `Курьер привезёт SIM-карту ${to}`,
+    ...(sim.address ? { location: sim.address } : {}),
+    description: [
+      order.simIssuedAt
+        ? `Курьер доставил SIM-карту ${to}: ${formatMomentInWords(order.simIssuedAt)} (МСК).`
+        : `Курьер привезёт SIM-карту ${to}${sim.address ? ` по адресу: ${sim.address}` : ''} и позвонит заранее. Приготовьте паспорт.`,
+      order.simIssuedAt
+        ? 'Вставьте SIM-карту в телефон до окна переноса.'
+        : until.replace('Заберите её', 'SIM-карта будет у вас'),
+      follow,
+    ].join('\n\n'),
   };
 }
 
@@ -153,7 +221,7 @@ export function applicationContent(
   terms: ContractTerms | null = null,
 ): ApplicationContent {
   const windowText = window
-    ? `${formatDayInWords(moscowDay(window.start))}, 00:00–06:00 по московскому времени`
+    ? formatWindow(window.start, window.end)
     : order.portationAt
       ? formatDayNumeric(order.portationAt)
       : 'не выбрана';

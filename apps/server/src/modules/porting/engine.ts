@@ -159,12 +159,16 @@ function transition(m: ProcessMessage, current: OrderStatus, debts: DebtNumber[]
       });
     }
     case 'Scheduled': {
-      const start = new Date(m.windowStart ?? m.at);
-      return note('scheduled', EVENT_TEXT.scheduled(start), window(start));
+      const w = window(new Date(m.windowStart ?? m.at));
+      return note('scheduled', EVENT_TEXT.scheduled(w.windowStart, w.windowEnd), w);
     }
     case 'Rescheduled': {
-      const start = new Date(m.windowStart ?? m.at);
-      return note('rescheduled', EVENT_TEXT.rescheduled(start, m.reason ?? 'причина не указана'), window(start));
+      const w = window(new Date(m.windowStart ?? m.at));
+      return note(
+        'rescheduled',
+        EVENT_TEXT.rescheduled(w.windowStart, w.windowEnd, m.reason ?? 'причина не указана'),
+        w,
+      );
     }
     case 'Started':
       return note('started', EVENT_TEXT.started());

@@ -1,4 +1,5 @@
 import { formatMsisdn } from '@perenos/phone';
+import { formatMomentInWords, formatWindow } from '@perenos/porting-rules';
 import {
   DRAFT_EXPIRED,
   donorRefusalText,
@@ -6,7 +7,7 @@ import {
   HOLD_LAPSED,
   termsEditionText,
 } from '@perenos/porting-rules/states';
-import { formatDayInWords, formatMoscowDateTime, moscowDay } from '../../lib/moscow';
+import { formatMoscowDateTime } from '../../lib/moscow';
 import type { OrderStatus, SimKind } from './tables';
 
 // The events' kinds and the statuses' names are @perenos/porting-rules' (decision 136): the web app, the
@@ -21,9 +22,12 @@ export interface NewEvent {
   occurredAt: Date;
 }
 
-/** «2 декабря 2026, 00:00–06:00 (МСК)». */
-export function windowText(start: Date): string {
-  return `${formatDayInWords(moscowDay(start))}, 00:00–06:00 (МСК)`;
+/**
+ * «2 декабря 2026, 00:00–06:00 (МСК)»: the window's real start and end, as the central database sent them
+ * (at a demo's time scale, the minute it really happens: decision 140).
+ */
+export function windowText(start: Date, end: Date): string {
+  return formatWindow(start, end);
 }
 
 const rubles = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
@@ -68,7 +72,7 @@ export const EVENT_TEXT = {
   'donor-check': () => 'Проверка у оператора-донора: паспортные данные владельца и задолженность',
   'donor-accepted': () => 'Оператор-донор подтвердил перенос',
   'donor-rejected': (reason: string, code?: string | null) => donorRefusalText(reason, code),
-  scheduled: (start: Date) => `Назначено окно переноса: ${windowText(start)}`,
+  scheduled: (start: Date, end: Date) => `Назначено окно переноса: ${windowText(start, end)}`,
   started: () => 'Перенос номера начат',
   ported: () => 'Номер перенесён',
   cancelled: () => 'Заявление отозвано по вашей просьбе',
@@ -81,10 +85,10 @@ export const EVENT_TEXT = {
   'contract-signed': (version: string) => `Новый оператор оформил договор ${termsEditionText(version)}`,
   'sim-issued': simText,
   'debt-notice': (amount: number, payBy: Date, numbers: { msisdn: string; amount: number }[] = []) =>
-    `Оператор-донор сообщил о задолженности ${rubText(amount)}${debtParts(numbers)}. Оплатите её до ${formatDayInWords(moscowDay(payBy))}, иначе перенос не состоится`,
+    `Оператор-донор сообщил о задолженности ${rubText(amount)}${debtParts(numbers)}. Оплатите её до ${formatMomentInWords(payBy)} (МСК), иначе перенос не состоится`,
   'debt-paid': () => 'Задолженность оплачена: перенос продолжается',
-  rescheduled: (start: Date, reason: string) =>
-    `Перенос отложен: новое окно — ${windowText(start)}. Причина: ${reason}`,
+  rescheduled: (start: Date, end: Date, reason: string) =>
+    `Перенос отложен: новое окно — ${windowText(start, end)}. Причина: ${reason}`,
   held: (until: Date) =>
     `Владелец номера включил оповещения о попытках его перенести: заявление уйдёт в БДПН, когда он подтвердит его, но не позже ${formatMoscowDateTime(until)} (МСК)`,
   'hold-confirmed': () => 'Владелец номера подтвердил заявление: оно передаётся в БДПН',

@@ -4,7 +4,7 @@ import { CONTRACT_VERSION, contractTerms } from './contract-terms';
 import type { Owner, PortingDeps } from './deps';
 import type { DocumentTask } from './document-drawing';
 import { type DocumentPool, documentTag } from './document-pool';
-import { applicationContent, calendarEvent, portingWindow } from './documents';
+import { applicationContent, calendarEvent, portingWindow, simEvent } from './documents';
 import { portationLink } from './messages';
 import * as repo from './repository';
 import { signedFiles } from './signature/service';
@@ -36,7 +36,7 @@ async function orderDocument(
   return { tag, body: await documents.get(key, tag, task) };
 }
 
-/** The porting night as a calendar file, to its owner. */
+/** The porting night, and the SIM's pickup or delivery, as a calendar file, to its owner. */
 export async function orderCalendar(
   deps: PortingDeps,
   documents: DocumentPool,
@@ -54,7 +54,9 @@ export async function orderCalendar(
     });
   }
   const link = order.portationId ? portationLink(deps, order.msisdn, order.portationId) : null;
-  return orderDocument(documents, `ics:${id}`, { kind: 'ics', event: calendarEvent(order, window, link) }, ifNoneMatch);
+  const sim = simEvent(order, window, deps.now(), link);
+  const events = [calendarEvent(order, window, link), ...(sim ? [sim] : [])];
+  return orderDocument(documents, `ics:${id}`, { kind: 'ics', events }, ifNoneMatch);
 }
 
 /**

@@ -48,6 +48,8 @@ export default fp(
         store: databaseProcessStore(app.db),
         registry: lookupRegistry(app.db, (msisdn) => app.lookup.lookupFresh(msisdn)),
         timeScale: cfg.timeScale,
+        donorWaitMs: cfg.donorWaitMs,
+        now: app.clock,
         token: cfg.gatewayToken,
         movedWindows: DEMO_MOVED_WINDOWS,
       });

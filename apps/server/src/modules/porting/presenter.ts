@@ -36,6 +36,9 @@ export function presentOrder(
     // The porting's day: the night the central database set once it did (at the demo's time scale, days
     // before the one asked for), else the one asked for — the account and the registry say the same.
     portationAt: p?.portationAt ? moscowDay(p.portationAt) : o.portationDate,
+    // The window as the central database set it, in real time (minutes apart at a demo's scale).
+    window:
+      p?.windowStart && p.windowEnd ? { start: p.windowStart.toISOString(), end: p.windowEnd.toISOString() } : null,
     email: o.email,
     createdAt: o.createdAt.toISOString(),
     lastUpdatedAt: o.lastUpdateAt.toISOString(),

@@ -203,7 +203,9 @@ async function documentsOf(
   expect(ics.body).toContain('BEGIN:VEVENT');
   expect(ics.body).toContain(`DTSTART:${start}`);
   expect(ics.body.replace(/\r\n /g, '')).toContain('Перенос номера +7 (903) 765-43-21 к Т2');
-  expect(ics.body.match(/BEGIN:VEVENT/g)).toHaveLength(1);
+  // The night, and the SIM's own event: collecting it at the chosen office, its address as LOCATION.
+  expect(ics.body.match(/BEGIN:VEVENT/g)).toHaveLength(2);
+  expect(ics.body.replace(/\r\n /g, '')).toContain(`LOCATION:${o.sim.office.address.replace(/[,;]/g, '\\$&')}`);
 
   const pdf = await call('GET', `/v1/order/portation/${o.id}/application.pdf`, jar);
   expect(pdf.statusCode).toBe(200);
@@ -215,7 +217,7 @@ async function documentsOf(
   expect(text).toContain('+7 (903) 765-43-21');
   expect(text).toContain('Т2');
   expect(text).toContain(o.sim.office.address);
-  expect(text).toContain('00:00–06:00 по московскому времени');
+  expect(text).toContain('00:00–06:00 (МСК)');
 
   // Another citizen, and nobody signed in, get nothing.
   const petrova = (await signIn(t.app, CITIZENS.petrova)).jar;

@@ -36,6 +36,7 @@ export async function findOrder(db: Database, id: number) {
       portation: {
         id: portations.id,
         windowStart: portations.windowStart,
+        windowEnd: portations.windowEnd,
         portationAt: portations.portationAt,
         simIssuedAt: portations.simIssuedAt,
         temporaryMsisdn: portations.temporaryMsisdn,

@@ -59,6 +59,18 @@ export const PortationOrderSchema = Type.Object(
     tariffId: Nullable(Type.Integer()),
     tariffName: Nullable(Type.String()),
     portationAt: Nullable(Day('Дата переноса (московское время); окно переноса — ночь этой даты, 00:00–06:00')),
+    window: Nullable(
+      Type.Object(
+        {
+          start: Type.String({ format: 'date-time', description: 'Начало окна переноса' }),
+          end: Type.String({ format: 'date-time', description: 'Конец окна переноса' }),
+        },
+        {
+          description:
+            'Окно переноса, назначенное БДПН: настоящие моменты (в демонстрации с ускоренным временем — минуты, а не ночь 00:00–06:00)',
+        },
+      ),
+    ),
     email: Nullable(Type.String()),
     createdAt: Type.String({ format: 'date-time' }),
     lastUpdatedAt: Type.String({ format: 'date-time' }),

@@ -100,7 +100,7 @@ export async function withdrawOrder(deps: PortingDeps, id: number, how: Withdraw
     }
     const portation = (await repo.lockPortationOfOrder(tx, id)) ?? null;
     if (portation?.status === 'Done') throw alreadyPorted();
-    if (portation?.windowStart) throw windowScheduled(portation.windowStart);
+    if (portation?.windowStart) throw windowScheduled(portation.windowStart, portation.windowEnd);
     if (portation?.status === 'PendingBDPN' && (portation.filingStartedAt !== null || portation.processId !== null)) {
       return { kind: 'ask', portation };
     }
@@ -181,10 +181,10 @@ function alreadyPorted(): HttpProblem {
   return validationProblem({ status: ['Номер уже перенесён: заявление выполнено, удалить его нельзя.'] });
 }
 
-function windowScheduled(windowStart: Date): HttpProblem {
+function windowScheduled(windowStart: Date, windowEnd: Date | null): HttpProblem {
   return validationProblem({
     status: [
-      `Окно переноса уже назначено (${windowText(windowStart)}): отозвать заявление нельзя. Если вы передумали, после переноса можно перейти обратно — через ${daysText(MIN_DAYS_BETWEEN_PORTINGS)}.`,
+      `Окно переноса уже назначено (${windowText(windowStart, windowEnd ?? windowStart)}): отозвать заявление нельзя. Если вы передумали, после переноса можно перейти обратно — через ${daysText(MIN_DAYS_BETWEEN_PORTINGS)}.`,
     ],
   });
 }

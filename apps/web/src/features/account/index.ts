@@ -13,5 +13,12 @@ export {
 } from './api';
 export { AccountPager } from './components/account-pager';
 export { AccountRecords, type RecordField } from './components/account-records';
-export { ERASED_ITEMS, ERASED_URL, EraseMyData, getErasureQueryOptions } from './components/erase-my-data';
+export {
+  ERASED_DONE,
+  ERASED_ITEMS,
+  ERASED_URL,
+  EraseMyData,
+  getErasureQueryOptions,
+  KEPT_AFTER_ERASURE,
+} from './components/erase-my-data';
 export { MsisdnHeader } from './components/msisdn-header';

@@ -1,4 +1,11 @@
-import { type DayWindow, isAllowedDay, moscowDay, portationWindow as windowAt } from '@perenos/porting-rules';
+import {
+  type DayWindow,
+  formatDayInWords,
+  formatWindow,
+  isAllowedDay,
+  moscowDay,
+  portationWindow as windowAt,
+} from '@perenos/porting-rules';
 
 /**
  * The porting date rules as the site shows them: the number moves on the night of a Moscow day
@@ -14,17 +21,29 @@ export {
   MIN_DAYS_AHEAD,
 } from '@perenos/porting-rules';
 
-/** Today's date in Moscow, YYYY-MM-DD, whatever the browser's own time zone. */
-export function moscowToday(now: Date = new Date()): string {
+/** Today's date in Moscow at `now` (the page passes `systemClock()`, lib/clock.ts), YYYY-MM-DD, whatever the browser's own time zone. */
+export function moscowToday(now: Date): string {
   return moscowDay(now);
 }
 
 /** The days a porting may be set to when the application is made at `now`. */
-export function portationWindow(now: Date = new Date()): DayWindow {
+export function portationWindow(now: Date): DayWindow {
   return windowAt(now);
 }
 
 /** The day the calendar starts on: the order's own day while still allowed, else the earliest one. */
 export function initialDay(chosen: string | null | undefined, window: DayWindow): string {
   return chosen && isAllowedDay(chosen, window) ? chosen : window.earliest;
+}
+
+/**
+ * «Дата переноса» of an order: the window the central database set, in real time (at the demo's time scale
+ * the minute it happens, decision 140); before that, the night asked for.
+ */
+export function windowLine(order: {
+  portationAt: string | null;
+  window: { start: string; end: string } | null;
+}): string {
+  if (order.window) return formatWindow(order.window.start, order.window.end);
+  return order.portationAt ? `${formatDayInWords(order.portationAt)}, 00:00–06:00 (МСК)` : '—';
 }

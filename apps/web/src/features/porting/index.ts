@@ -36,7 +36,7 @@ export { SimChoiceField } from './components/sim-choice';
 export { StatusBadge } from './components/status-badge';
 export { WITHDRAW_CLOSED, WITHDRAW_WHILE, WithdrawOrder } from './components/withdraw-order';
 export { WizardSteps } from './components/wizard-steps';
-export { initialDay, isAllowedDay } from './dates';
+export { initialDay, isAllowedDay, windowLine } from './dates';
 export { type RefusalAdvice, refusalAdvice } from './refusal-advice';
 export { type Saving, savingLabel, savingOf, todayMonthly } from './savings';
 export {

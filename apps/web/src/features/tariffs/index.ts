@@ -10,6 +10,7 @@ export {
 export { type CostedTariff, monthlyCost, type Usage } from './calculator';
 export { CalculatorPanel } from './components/calculator-panel';
 export { CompareTable } from './components/compare-table';
+export { FilterColumn } from './components/filter-column';
 export { FilterPanel } from './components/filter-panel';
 export { RegionPicker, rememberedRegion, rememberRegion } from './components/region-picker';
 export { ComparedTariffs, OpenTariffModal, TariffList, TariffViewTabs } from './components/tariff-browser';

@@ -7,8 +7,8 @@ import { Card, Group, Stack, Text, Title } from '../../../components/plain';
 import { api } from '../../../lib/api';
 import { userMessage } from '../../../lib/errors';
 
-/** Where the browser goes after the erasure: the front page, which says the data are gone (SessionKeeper). */
-export const ERASED_URL = '/?dataErased=1';
+/** Where the browser goes after the erasure: a page of its own saying what is gone and what stays (routes/data-erased.tsx). */
+export const ERASED_URL = '/account/erased';
 
 /** What «Удалить мои данные» erases, in the words the dialog shows. */
 export const ERASED_ITEMS = [
@@ -16,6 +16,29 @@ export const ERASED_ITEMS = [
   'паспортные данные и адреса доставки SIM-карт из заявлений;',
   'номера в личном кабинете, настройки «Сообщать о попытках перенести номер» и оповещения;',
   'все сеансы входа — вы выйдете с сайта на всех устройствах.',
+] as const;
+
+/** The same, said once it is done (the page after it): the sessions are gone already. */
+export const ERASED_DONE = [...ERASED_ITEMS.slice(0, -1), 'все сеансы входа на всех устройствах.'] as const;
+
+/** What stays after «Удалить мои данные», and for how long (docs/privacy.md): said on the page after it. */
+export const KEPT_AFTER_ERASURE = [
+  {
+    what: 'История заявлений и переносов — обезличенной',
+    how: 'номер, операторы, даты и ход переноса, без имени, паспорта, адресов и почты. Она нужна для правила 60 дней между переносами и для статистики и хранится без срока.',
+  },
+  {
+    what: 'Сообщения, отправленные через форму «Контакты»',
+    how: '365 дней со дня отправки, затем удаляются целиком.',
+  },
+  {
+    what: 'Журнал действий сотрудников сайта',
+    how: 'записи о том, кто из сотрудников смотрел или менял данные; сайт их не меняет и не удаляет.',
+  },
+  {
+    what: 'Заявления, уже переданные в центральную базу перенесённых номеров и операторам',
+    how: 'хранятся у них по их правилам: сайт не может удалить их копии.',
+  },
 ] as const;
 
 /** Whether «Удалить мои данные» can be done now, and the portings under way that hold it. */

@@ -10,10 +10,6 @@ const ESIA_ERRORS: Record<string, string> = {
   unavailable: 'Вход через Госуслуги сейчас недоступен.',
 };
 
-/** What the front page says after «Удалить мои данные». */
-export const DATA_ERASED =
-  'Профиль, паспортные данные, адреса, номера кабинета и сеансы входа удалены, вы вышли с сайта. Подтверждение придёт письмом. Войти снова можно в любой момент через Госуслуги.';
-
 /**
  * Keeps the session alive: refreshes the access token a minute before it expires (and at once when a
  * sleeping tab wakes up late), and tells the visitor why a sign-in did not happen.
@@ -42,22 +38,8 @@ export function SessionKeeper() {
   }, [isLogged, expireAt, queryClient]);
 
   useEffect(() => {
-    const params = new URLSearchParams(location.search);
-    if (params.get('dataErased') !== '1') return;
-    // «Удалить мои данные» ends here with a page loaded afresh: said until the visitor closes it.
-    void import('@mantine/notifications').then(({ notifications }) =>
-      notifications.show({
-        id: 'data-erased',
-        color: 'green',
-        title: 'Ваши данные удалены',
-        message: DATA_ERASED,
-        autoClose: false,
-        closeButtonProps: { 'aria-label': 'Закрыть сообщение' },
-      }),
-    );
-    params.delete('dataErased');
-    const search = params.toString();
-    navigate(`${location.pathname}${search ? `?${search}` : ''}${location.hash}`, { replace: true });
+    // An address of before (`/?dataErased=1`) still leads to the page that says what was erased.
+    if (new URLSearchParams(location.search).get('dataErased') === '1') navigate('/account/erased', { replace: true });
   }, [location, navigate]);
 
   useEffect(() => {

@@ -33,9 +33,12 @@ export function OrderNotFound() {
 function NotEditable({ order }: { order: PortationOrder }) {
   const submitted = order.status === 'PendingBDPN' || order.status === 'Done';
   const alert = useRef<HTMLDivElement>(null);
-  // Deleted from this very step a moment ago: the focus goes to what happened, not to <body>.
+  // Deleted from this very step a moment ago: the page goes to its top, where what happened is said, and the
+  // focus with it — not left scrolled down where the button was, over a blank page (issue 36).
   useEffect(() => {
-    if (takeEndedHere(order.id)) alert.current?.focus();
+    if (!takeEndedHere(order.id)) return;
+    window.scrollTo({ top: 0 });
+    alert.current?.focus({ preventScroll: true });
   }, [order.id]);
   return (
     <Page title={applicationTitle(order.id)} description="Заявление на перенос номера." size="md">

@@ -1,10 +1,10 @@
 import { Paper, Text } from '@mantine/core';
-import { formatDayInWords } from '@perenos/porting-rules';
 import { Fact } from '../../../components/fact';
 import { Msisdn } from '../../../components/msisdn';
 import { Group, SimpleGrid } from '../../../components/plain';
 import { OperatorName } from '../../operators';
 import type { PortationOrder } from '../api';
+import { windowLine } from '../dates';
 
 /** The number, its region and operators, and what is chosen so far. */
 export function OrderSummary({ order, extra }: { order: PortationOrder; extra?: boolean }) {
@@ -33,9 +33,7 @@ export function OrderSummary({ order, extra }: { order: PortationOrder; extra?: 
         {extra && (
           <>
             <Fact label="Тариф">{order.tariffName ?? '—'}</Fact>
-            <Fact label="Дата переноса">
-              {order.portationAt ? `${formatDayInWords(order.portationAt)}, 00:00–06:00 (МСК)` : '—'}
-            </Fact>
+            <Fact label="Дата переноса">{windowLine(order)}</Fact>
           </>
         )}
       </SimpleGrid>
