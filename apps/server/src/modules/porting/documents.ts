@@ -90,7 +90,12 @@ export function calendarEvent(
     status: 'CONFIRMED',
     busyStatus: 'FREE',
     alarms: [
-      { action: 'display', description: `Сегодня ночью перенос номера ${number}`, trigger: { hours: 6, before: true } },
+      // The window in words, not «tonight»: true at a demo's scale too, where the window is minutes away.
+      {
+        action: 'display',
+        description: `Перенос номера ${number}: ${formatWindow(window.start, window.end)}`,
+        trigger: { hours: 6, before: true },
+      },
     ],
     ...(link ? { url: link } : {}),
   };
