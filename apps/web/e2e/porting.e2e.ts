@@ -170,7 +170,7 @@ describe('porting wizard', () => {
     // to set up before it, no withdrawal.
     const finished = await page.locator('main').innerText();
     for (const stale of [
-      'Перенос состоится в назначенную ночь',
+      'Перенос состоится в назначенное окно',
       'БДПН назначит окно переноса',
       'eSIM готова к установке',
       'До ночи переноса',

@@ -83,12 +83,12 @@ describe('the phases of an application', () => {
     const scheduled = phaseOf({ status: 'PendingBDPN', events: [{ kind: 'accepted' }, { kind: 'scheduled' }] });
     expect([filed, scheduled]).toEqual(['filed', 'scheduled']);
     expect(nextSteps(filed, facts).join(' ')).toContain('БДПН назначит окно переноса: ночь 7 декабря 2026');
-    expect(nextSteps(scheduled, facts).join(' ')).toContain('Перенос состоится в назначенную ночь: 7 декабря 2026');
+    expect(nextSteps(scheduled, facts).join(' ')).toContain('Перенос состоится в назначенное окно: 7 декабря 2026');
     expect(nextSteps(scheduled, facts).join(' ')).not.toContain('назначит');
     // The window the central database set, in real time: at a demo's scale, the minute it happens.
     const demo = { ...facts, window: { start: '2026-12-02T08:47:03Z', end: '2026-12-02T08:47:07Z' } };
     expect(nextSteps(scheduled, demo).join(' ')).toContain(
-      'Перенос состоится в назначенную ночь: 2 декабря 2026, 11:47 (МСК).',
+      'Перенос состоится в назначенное окно: 2 декабря 2026, 11:47 (МСК).',
     );
     expect(nextSteps(scheduled, demo).join(' ')).not.toContain('7 декабря');
   });

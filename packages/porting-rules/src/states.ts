@@ -225,9 +225,9 @@ export function nextSteps(
   if (phase === 'scheduled') {
     return [
       facts.window
-        ? `${PORTING_ON_THE_NIGHT}: ${formatWindow(facts.window.start, facts.window.end)}.`
-        : `${PORTING_ON_THE_NIGHT}${facts.night ? `: ${dayInWords(facts.night)}` : ''}, с 00:00 до 06:00 по Москве.`,
-      'В эту ночь связь может пропадать до 30 минут; утром номер заработает на SIM-карте нового оператора.',
+        ? `${PORTING_IN_THE_WINDOW}: ${formatWindow(facts.window.start, facts.window.end)}.`
+        : `${PORTING_IN_THE_WINDOW}${facts.night ? `: ${dayInWords(facts.night)}` : ''}, с 00:00 до 06:00 по Москве.`,
+      'Во время переноса связь может пропадать до 30 минут; затем номер заработает на SIM-карте нового оператора.',
       told,
     ];
   }
@@ -236,8 +236,11 @@ export function nextSteps(
 
 /** Said only before the central database set the night. */
 export const NEXT_WINDOW_WILL_BE_SET = 'БДПН назначит окно переноса';
-/** Said only once the night is set and before it has passed. */
-export const PORTING_ON_THE_NIGHT = 'Перенос состоится в назначенную ночь';
+/**
+ * Said only once the window is set and before it has passed: «окно», not «ночь», so that it stays true at a
+ * demo's time scale, where the window is the real minute it happens (decision 140).
+ */
+export const PORTING_IN_THE_WINDOW = 'Перенос состоится в назначенное окно';
 
 /** The new SIM before the porting night (filed and scheduled phases only). */
 export const SIM_BEFORE_NIGHT = {
@@ -252,7 +255,7 @@ export const DEBT_TEXTS = {
   /** Paid while the porting is under way (filed): it goes on. */
   paidGoesOn: 'Перенос продолжается.',
   /** Paid, the night set (scheduled). */
-  paidNight: `${PORTING_ON_THE_NIGHT}.`,
+  paidNight: `${PORTING_IN_THE_WINDOW}.`,
   /** Unpaid, and the donor refused for it (ended by its refusal). */
   lapsed: (sum: string) => `Задолженность ${sum} не была оплачена вовремя.`,
   /** Unpaid, and the application ended otherwise (withdrawn, refused by the central database…). */

@@ -3,7 +3,7 @@ import {
   DEBT_TEXTS,
   NEXT_WINDOW_WILL_BE_SET,
   PHASE_HEADINGS,
-  PORTING_ON_THE_NIGHT,
+  PORTING_IN_THE_WINDOW,
   SIM_BEFORE_NIGHT,
   WITHDRAW_CLOSED,
   WITHDRAW_WHILE,
@@ -148,7 +148,7 @@ const OWN: Record<keyof typeof PHASES, string[]> = {
   ],
   scheduled: [
     PHASE_HEADINGS.scheduled,
-    PORTING_ON_THE_NIGHT,
+    PORTING_IN_THE_WINDOW,
     WITHDRAW_CLOSED,
     SIM_BEFORE_NIGHT.esimReady,
     'До ночи переноса',
@@ -227,8 +227,8 @@ describe('the done page in every phase of an application', () => {
       window: { start: '2026-12-02T08:47:03.000Z', end: '2026-12-02T08:47:07.000Z' },
     });
     expect(demo).toContain('Дата переноса 2 декабря 2026, 11:47 (МСК)');
-    expect(demo).toContain('Перенос состоится в назначенную ночь: 2 декабря 2026, 11:47 (МСК).');
+    expect(demo).toContain('Перенос состоится в назначенное окно: 2 декабря 2026, 11:47 (МСК).');
     expect(demo).not.toContain('Дата переноса 7 декабря');
-    expect(demo).not.toContain('назначенную ночь: 7 декабря');
+    expect(demo).not.toContain('назначенное окно: 7 декабря');
   });
 });
