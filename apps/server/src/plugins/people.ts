@@ -8,7 +8,16 @@ declare module 'fastify' {
     /** Who has new data to see: told to every node (decision 149). */
     people: People;
   }
+  interface FastifyContextConfig {
+    /**
+     * A POST that changes nothing a person's pages or documents show (a lookup, its quota): it does not
+     * tell app.people (decision 149). Every other change a signed-in person makes does.
+     */
+    pagesUnchanged?: boolean;
+  }
 }
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * That a person's data changed, told to every node (decision 149): a node keeping that person's pages
@@ -48,6 +57,30 @@ export default fp(
       },
     };
     app.decorate('people', people);
+
+    // A change the person made through this node is told here and on every node before it is answered,
+    // so that what they load next, from any node, is read afresh. A callback, not an async hook: every
+    // answer passes here (decision 023).
+    app.addHook('onSend', (request, reply, payload, done) => {
+      const user = request.user;
+      if (
+        !user ||
+        READS.has(request.method) ||
+        reply.statusCode >= 400 ||
+        // The matched route's word, not the address's text.
+        request.routeOptions.config.pagesUnchanged === true
+      ) {
+        return done(null, payload);
+      }
+      people.changed([user.userId]).then(
+        () => done(null, payload),
+        (err: unknown) => {
+          // This node forgot at once; another may answer what it kept for up to its bound (10 s).
+          request.log.warn({ err }, 'другие узлы не оповещены об изменении данных человека');
+          done(null, payload);
+        },
+      );
+    });
     app.addHook('onReady', async () => {
       await channel.start((payload) => {
         const [from, ids] = payload.split(' ');

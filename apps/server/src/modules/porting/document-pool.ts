@@ -56,6 +56,21 @@ interface Kept {
   body: Buffer | string;
 }
 
+/**
+ * How long an owner's document is answered without its order being read again (decision 149's bound for
+ * what nothing announces). Within it, whatever changes the order is announced and drops it sooner: the
+ * owner's own change (app.people) and every change of their portation (the change feed).
+ */
+export const OWNER_KEPT_MS = 10_000;
+/** Owners whose epoch a node remembers; past it the node forgets them all, and what it kept for them. */
+const MAX_OWNERS = 100_000;
+
+/** An owner's document as last answered: its version's tag and its bytes. */
+export interface OwnedDocument {
+  tag: string;
+  body: Buffer | string;
+}
+
 export class DocumentPool {
   #pool: Piscina<DocumentTask, Uint8Array | string> | null = null;
   #closed = false;
@@ -68,6 +83,52 @@ export class DocumentPool {
   readonly #drawing = new Map<string, Promise<Buffer | string>>();
   /** Drawings made (not answered from memory): for the tests. */
   drawn = 0;
+  /**
+   * What each owner was last answered, by owner, epoch and document (decision 149): a repeat download
+   * costs no read of the order. Kept only for the signed-in owner it was answered to, after the owner check.
+   */
+  readonly #owned = new LRUCache<string, OwnedDocument & { at: number }>({
+    maxSize: KEPT_BYTES,
+    sizeCalculation: (kept) => Math.max(1, typeof kept.body === 'string' ? kept.body.length * 2 : kept.body.length),
+  });
+  readonly #epochs = new Map<number, number>();
+  #counter = 0;
+
+  constructor(private readonly now: () => number) {}
+
+  /** The owner's epoch on this node: a document is answered from memory only under the epoch it was read in. */
+  epochOf(userId: number): number {
+    return this.#epochs.get(userId) ?? 0;
+  }
+
+  /** Something the owner's documents show changed: what was kept for them is not answered again. */
+  ownerMoved(userId: number): void {
+    if (this.#epochs.size >= MAX_OWNERS && !this.#epochs.has(userId)) {
+      // Forgetting an epoch would bring its owner back to 0, under which old documents may be kept.
+      this.#epochs.clear();
+      this.#owned.clear();
+    }
+    this.#epochs.delete(userId);
+    this.#epochs.set(userId, ++this.#counter);
+  }
+
+  /** The document last answered to the owner under their current epoch, unless older than OWNER_KEPT_MS. */
+  owned(userId: number, key: string): OwnedDocument | undefined {
+    const id = `${userId} ${this.epochOf(userId)} ${key}`;
+    const kept = this.#owned.get(id);
+    if (!kept) return undefined;
+    if (this.now() - kept.at >= OWNER_KEPT_MS) {
+      this.#owned.delete(id);
+      return undefined;
+    }
+    return kept;
+  }
+
+  /** Keeps what was answered to the owner, read under `epoch`, unless their epoch moved meanwhile. */
+  keepOwned(userId: number, epoch: number, key: string, doc: OwnedDocument): void {
+    if (this.#closed || this.epochOf(userId) !== epoch) return;
+    this.#owned.set(`${userId} ${epoch} ${key}`, { ...doc, at: this.now() });
+  }
 
   /** The threads start with the first document, not with the app: most nodes and tests never draw one. */
   #workers(): Piscina<DocumentTask, Uint8Array | string> {
@@ -113,6 +174,7 @@ export class DocumentPool {
   async close(): Promise<void> {
     this.#closed = true;
     this.#kept.clear();
+    this.#owned.clear();
     const pool = this.#pool;
     this.#pool = null;
     await pool?.destroy();

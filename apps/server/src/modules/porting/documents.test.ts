@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authHeaders, CITIZENS, type CookieJar, signIn } from '../../../test/esia';
 import { operatorIdOf, pdfText, tariffOf } from '../../../test/porting';
+import { systemClock } from '../../lib/clock';
 import { addDays, formatDayInWords, moscowDay } from '../../lib/moscow';
 import { createSecondNode, createTestApp, TEST_REDIS_URL, type TestApp, uniqueRedisPrefix } from '../../test/app';
 import { users } from '../users/tables';
 import { drawApplication, fontParseCount } from './document-drawing';
+import { OWNER_KEPT_MS } from './document-pool';
 import { portationEvents, portationOrders } from './tables';
 
 /**
@@ -51,15 +53,15 @@ async function preparedOrder(jar: CookieJar, msisdn: string, days: number) {
   return made;
 }
 
-async function choose(jar: CookieJar, id: number, regionCode: number, days: number) {
-  const megafon = await operatorIdOf(t.app, 'megafon');
-  const put = await t.app.inject({
+async function choose(jar: CookieJar, id: number, regionCode: number, days: number, app = t.app) {
+  const megafon = await operatorIdOf(app, 'megafon');
+  const put = await app.inject({
     method: 'PUT',
     url: `/api/v1/order/portation/${id}`,
     headers: authHeaders(jar),
     payload: {
       operatorId: megafon,
-      tariffId: await tariffOf(t.app, megafon, regionCode),
+      tariffId: await tariffOf(app, megafon, regionCode),
       portationAt: addDays(today, days),
       sim: { kind: 'esim' },
     },
@@ -241,6 +243,97 @@ describe('drawing', () => {
     await Promise.all([drawApplication(content), drawApplication(content), drawApplication(content)]);
     expect(parses).toBe(1);
     expect(fontParseCount()).toBe(1);
+  });
+});
+
+describe('kept for their owner on each node (decision 149)', SLOW, () => {
+  // The clock runs ahead when told: ESIA's tokens are signed by the machine's time, so it is not frozen.
+  let ahead = 0;
+  let a: TestApp;
+  let b: TestApp;
+  let jar: CookieJar;
+  let id: number;
+  beforeAll(async () => {
+    a = await createTestApp({}, 'demo', undefined, () => new Date(systemClock().getTime() + ahead));
+    b = await createSecondNode(a);
+    jar = (await signIn(a.app, CITIZENS.ivanov)).jar;
+    const init = await a.app.inject({
+      method: 'POST',
+      url: '/api/v1/order/portation/init',
+      headers: authHeaders(jar),
+      payload: { msisdn: '79037654321' },
+    });
+    expect(init.statusCode, init.body).toBe(200);
+    id = init.json().id;
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  const pdf = (node: TestApp, tag?: string) =>
+    node.app.inject({
+      method: 'GET',
+      url: `/api/v1/order/portation/${id}/application.pdf`,
+      headers: { ...authHeaders(jar), ...(tag ? { 'if-none-match': tag } : {}) },
+    });
+  /** A change nothing announces: written straight into the table. */
+  const renamed = (name: string) =>
+    a.app.db.update(portationOrders).set({ tariffName: name }).where(eq(portationOrders.id, id));
+
+  it('answers a repeat download without reading the order, for at most its bound, and 304 by its tag', async () => {
+    const first = await pdf(a);
+    expect(first.statusCode, first.body).toBe(200);
+    const tag = String(first.headers.etag);
+    await renamed('Тариф без объявления');
+    // Within the bound: the kept version, as a 200 and as a 304 (the order was not read: its change is not seen).
+    const kept = await pdf(a);
+    expect(kept.headers.etag).toBe(tag);
+    expect(kept.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect((await pdf(a, tag)).statusCode).toBe(304);
+    // Past it: read and drawn again, saying the change.
+    ahead += OWNER_KEPT_MS;
+    const fresh = await pdf(a);
+    expect(fresh.headers.etag).not.toBe(tag);
+    expect(await pdfText(fresh.rawPayload)).toContain('Тариф без объявления');
+  });
+
+  it('draws again on every node once the owner changes the order, and once their portation moves', async () => {
+    const onB = String((await pdf(b)).headers.etag);
+    expect((await pdf(b)).headers.etag).toBe(onB);
+    // The owner's own change through node A (a PUT answered 200): node B hears it and reads the order again.
+    await choose(jar, id, 77, 9, a.app);
+    await renamed('Тариф второго узла');
+    await vi.waitFor(
+      async () => {
+        const after = await pdf(b);
+        expect(after.headers.etag).not.toBe(onB);
+        expect(await pdfText(after.rawPayload)).toContain('Тариф второго узла');
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+
+    // A change of their portation (the engine's step, a withdrawal), heard through the change feed.
+    const before = String((await pdf(a)).headers.etag);
+    await renamed('Тариф после шага переноса');
+    expect((await pdf(a)).headers.etag).toBe(before);
+    const [owner] = await a.app.db.select({ id: users.id }).from(users).where(eq(users.oid, CITIZENS.ivanov));
+    a.app.porting.feed.publish({
+      userId: owner?.id ?? null,
+      orderId: id,
+      portationId: null,
+      msisdn: '79037654321',
+      status: 'Initialized',
+    });
+    // The feed reaches this node too through the broadcast, a moment after it is sent.
+    await vi.waitFor(
+      async () => {
+        const moved = await pdf(a);
+        expect(moved.headers.etag).not.toBe(before);
+        expect(await pdfText(moved.rawPayload)).toContain('Тариф после шага переноса');
+      },
+      { timeout: 10_000, interval: 100 },
+    );
   });
 });
 

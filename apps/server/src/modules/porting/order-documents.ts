@@ -36,8 +36,39 @@ async function orderDocument(
   return { tag, body: await documents.get(key, tag, task) };
 }
 
+/**
+ * The owner's document `key`: what they were last answered, while nothing they see has changed since
+ * (decision 149; no read of the order), else `read`, which checks the owner, and is kept for them.
+ */
+async function ownedDocument(
+  documents: DocumentPool,
+  userId: number,
+  key: string,
+  ifNoneMatch: string | undefined,
+  read: () => Promise<OrderDocument>,
+): Promise<OrderDocument> {
+  const kept = documents.owned(userId, key);
+  if (kept) return { tag: kept.tag, body: ifNoneMatch !== undefined && matchesETag(ifNoneMatch, kept.tag) ? null : kept.body };
+  const epoch = documents.epochOf(userId);
+  const doc = await read();
+  if (doc.body !== null) documents.keepOwned(userId, epoch, key, { tag: doc.tag, body: doc.body });
+  return doc;
+}
+
 /** The porting night, and the SIM's pickup or delivery, as a calendar file, to its owner. */
 export async function orderCalendar(
+  deps: PortingDeps,
+  documents: DocumentPool,
+  owner: Owner & { userId: number },
+  id: number,
+  ifNoneMatch: string | undefined,
+): Promise<OrderDocument> {
+  return ownedDocument(documents, owner.userId, `ics:${id}`, ifNoneMatch, () =>
+    drawCalendar(deps, documents, owner, id, ifNoneMatch),
+  );
+}
+
+async function drawCalendar(
   deps: PortingDeps,
   documents: DocumentPool,
   owner: Owner & { userId: number },
@@ -64,6 +95,18 @@ export async function orderCalendar(
  * ETag is its hash); before, drawn from the order with the recipient's contract terms.
  */
 export async function orderPdf(
+  deps: PortingDeps,
+  documents: DocumentPool,
+  owner: Owner & { userId: number },
+  id: number,
+  ifNoneMatch: string | undefined,
+): Promise<OrderDocument> {
+  return ownedDocument(documents, owner.userId, `pdf:${id}`, ifNoneMatch, () =>
+    drawPdf(deps, documents, owner, id, ifNoneMatch),
+  );
+}
+
+async function drawPdf(
   deps: PortingDeps,
   documents: DocumentPool,
   owner: Owner & { userId: number },

@@ -90,7 +90,16 @@ export default fp(
         siteOrigin: config.publicOrigin ?? null,
       }),
     };
-    const documents = new DocumentPool();
+    const documents = new DocumentPool(() => app.clock().getTime());
+    // What an owner's documents show changed: their own change, on any node, or their portation's.
+    const stopHearing = app.people.onChanged((userId) => documents.ownerMoved(userId));
+    const stopFeed = feed.subscribeAll((change) => {
+      if (change.userId !== null) documents.ownerMoved(change.userId);
+    });
+    app.addHook('onClose', async () => {
+      stopHearing();
+      stopFeed();
+    });
     app.decorate('porting', { deps, feed, gateway, documents });
 
     if (gateway) {
