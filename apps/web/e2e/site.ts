@@ -134,6 +134,18 @@ function waitingForHydration(page: Page): Page {
   return page;
 }
 
+/**
+ * The journeys' pictures of the pages (into /tmp, to look at) are taken unless `E2E_SCREENSHOTS=off`: CI
+ * reads none of them, and a full-page picture costs Chromium about a second of CPU on a two-core machine.
+ * What a test asserts never depends on them.
+ */
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS !== 'off';
+
+function withoutPictures(page: Page): Page {
+  if (!SCREENSHOTS) page.screenshot = async () => Buffer.alloc(0);
+  return page;
+}
+
 /** Debian's Chromium, headless; no downloaded browser. Its pages wait for hydration after navigating. */
 export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({
@@ -152,14 +164,17 @@ export async function launchBrowser(): Promise<Browser> {
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (...args) => {
     const context = await newContext(...args);
-    // Without JavaScript nothing takes the page over: there is nothing to wait for.
-    if (args[0]?.javaScriptEnabled === false) return context;
     const newPage = context.newPage.bind(context);
-    context.newPage = async () => waitingForHydration(await newPage());
+    // Without JavaScript nothing takes the page over: there is nothing to wait for.
+    if (args[0]?.javaScriptEnabled === false) {
+      context.newPage = async () => withoutPictures(await newPage());
+      return context;
+    }
+    context.newPage = async () => withoutPictures(waitingForHydration(await newPage()));
     return context;
   };
   const newPage = browser.newPage.bind(browser);
-  browser.newPage = async (...args) => waitingForHydration(await newPage(...args));
+  browser.newPage = async (...args) => withoutPictures(waitingForHydration(await newPage(...args)));
   return browser;
 }
 
