@@ -48,7 +48,8 @@ async function ownedDocument(
   read: () => Promise<OrderDocument>,
 ): Promise<OrderDocument> {
   const kept = documents.owned(userId, key);
-  if (kept) return { tag: kept.tag, body: ifNoneMatch !== undefined && matchesETag(ifNoneMatch, kept.tag) ? null : kept.body };
+  if (kept)
+    return { tag: kept.tag, body: ifNoneMatch !== undefined && matchesETag(ifNoneMatch, kept.tag) ? null : kept.body };
   const epoch = documents.epochOf(userId);
   const doc = await read();
   if (doc.body !== null) documents.keepOwned(userId, epoch, key, { tag: doc.tag, body: doc.body });
@@ -56,18 +57,6 @@ async function ownedDocument(
 }
 
 /** The porting night, and the SIM's pickup or delivery, as a calendar file, to its owner. */
-export async function orderCalendar(
-  deps: PortingDeps,
-  documents: DocumentPool,
-  owner: Owner & { userId: number },
-  id: number,
-  ifNoneMatch: string | undefined,
-): Promise<OrderDocument> {
-  return ownedDocument(documents, owner.userId, `ics:${id}`, ifNoneMatch, () =>
-    drawCalendar(deps, documents, owner, id, ifNoneMatch),
-  );
-}
-
 async function drawCalendar(
   deps: PortingDeps,
   documents: DocumentPool,
@@ -94,18 +83,6 @@ async function drawCalendar(
  * The application as a PDF, to its owner: once signed in Госключ, exactly the file that was signed (its
  * ETag is its hash); before, drawn from the order with the recipient's contract terms.
  */
-export async function orderPdf(
-  deps: PortingDeps,
-  documents: DocumentPool,
-  owner: Owner & { userId: number },
-  id: number,
-  ifNoneMatch: string | undefined,
-): Promise<OrderDocument> {
-  return ownedDocument(documents, owner.userId, `pdf:${id}`, ifNoneMatch, () =>
-    drawPdf(deps, documents, owner, id, ifNoneMatch),
-  );
-}
-
 async function drawPdf(
   deps: PortingDeps,
   documents: DocumentPool,
@@ -135,3 +112,23 @@ async function drawPdf(
   );
   return orderDocument(documents, `pdf:${id}`, { kind: 'pdf', content }, ifNoneMatch);
 }
+
+/** How a document of an order is answered to its owner. */
+type OrderDocumentOf = (
+  deps: PortingDeps,
+  documents: DocumentPool,
+  owner: Owner & { userId: number },
+  id: number,
+  ifNoneMatch: string | undefined,
+) => Promise<OrderDocument>;
+
+/** `draw`, behind what its owner was last answered (ownedDocument). */
+function keptForOwner(kind: 'pdf' | 'ics', draw: OrderDocumentOf): OrderDocumentOf {
+  return (deps, documents, owner, id, ifNoneMatch) =>
+    ownedDocument(documents, owner.userId, `${kind}:${id}`, ifNoneMatch, () =>
+      draw(deps, documents, owner, id, ifNoneMatch),
+    );
+}
+
+export const orderCalendar = keptForOwner('ics', drawCalendar);
+export const orderPdf = keptForOwner('pdf', drawPdf);
