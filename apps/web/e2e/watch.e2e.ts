@@ -1,7 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
-import { untilStill } from './axe';
+import { audit } from './axe';
 import { apiCall, type Site, watchErrors, withSiteAndBrowser } from './site';
 
 let site: Site;
@@ -42,16 +41,6 @@ async function outboxWith(page: Page, wanted: RegExp[]): Promise<string> {
   );
 }
 
-async function axe(page: Page, where: string): Promise<string[]> {
-  await untilStill(page);
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where}: ${v.id} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 /** Screenshots at both sizes into /tmp, with axe run on each and nothing sticking out sideways. */
 async function look(page: Page, name: string, findings: string[]) {
   for (const [size, viewport] of [
@@ -60,7 +49,9 @@ async function look(page: Page, name: string, findings: string[]) {
   ] as const) {
     await page.setViewportSize(viewport);
     await page.screenshot({ path: `/tmp/watch-${name}-${size}.png`, fullPage: true });
-    findings.push(...(await axe(page, `${name} (${size})`)));
+    findings.push(
+      ...(await audit(page, `${name} (${size})`)).map((f) => `${f.where}: ${f.id} — ${f.targets.join(', ')}`),
+    );
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     if (overflow > 0) findings.push(`${name} (${size}): ${overflow}px wider than the window`);
   }
