@@ -1,6 +1,15 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newDataDir, removeDir, runCli, type Site, startSite, watchErrors } from './site';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  closeOpenPages,
+  launchBrowser,
+  newDataDir,
+  removeDir,
+  runCli,
+  type Site,
+  startSite,
+  watchErrors,
+} from './site';
 
 let site: Site;
 let browser: Browser;
@@ -14,6 +23,7 @@ beforeAll(async () => {
   await runCli(['flags', '--', 'disable', 'EsiaAuth'], dataDir);
   [site, browser] = await Promise.all([startSite(dataDir), launchBrowser()]);
 });
+afterEach(() => closeOpenPages(browser));
 afterAll(async () => {
   await browser?.close();
   await site?.stop();

@@ -2,9 +2,19 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { audit, clippedLabels, type Finding, report } from './axe';
-import { apiCall, launchBrowser, newDataDir, removeDir, runCli, type Site, startSite, watchErrors } from './site';
+import {
+  apiCall,
+  closeOpenPages,
+  launchBrowser,
+  newDataDir,
+  removeDir,
+  runCli,
+  type Site,
+  startSite,
+  watchErrors,
+} from './site';
 
 // Issue 39: with the Goskey feature on, step 3 signs the application in «Госключ» instead of ticking the
 // consent. The site runs the Госключ stand-in with its own test certification centre (a folder of this
@@ -20,6 +30,7 @@ beforeAll(async () => {
   goskeyDir = mkdtempSync(join(tmpdir(), 'perenos-e2e-goskey-'));
   [site, browser] = await Promise.all([startSite(dataDir, { GOSKEY_STANDIN_DIR: goskeyDir }), launchBrowser()]);
 });
+afterEach(() => closeOpenPages(browser));
 afterAll(async () => {
   await browser?.close();
   await site?.stop();

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 const root = resolve(fileURLToPath(new URL('../../../', import.meta.url)));
 
@@ -191,6 +191,17 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
+/**
+ * Closes every page a test left open (contexts, with their sign-ins, stay). An open page keeps running its
+ * live streams, timers and refetches for the rest of the file, on a machine whose two cores the browser
+ * suite keeps busy.
+ */
+export async function closeOpenPages(browser: Browser | undefined): Promise<void> {
+  for (const context of browser?.contexts() ?? []) {
+    await Promise.all(context.pages().map((page) => page.close()));
+  }
+}
+
 /** Starts the site and Chromium before the file's tests (handing both to `use`) and stops them after. */
 export function withSiteAndBrowser(
   use: (site: Site, browser: Browser) => void,
@@ -202,6 +213,7 @@ export function withSiteAndBrowser(
     [site, browser] = await Promise.all([startSite(undefined, env), launchBrowser()]);
     use(site, browser);
   });
+  afterEach(() => closeOpenPages(browser));
   afterAll(async () => {
     await browser?.close();
     await site?.stop();

@@ -1,9 +1,18 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { audit, clippedLabels, type Finding, report, untilStill } from './axe';
-import { launchBrowser, newDataDir, removeDir, runCli, type Site, startSite, watchErrors } from './site';
+import {
+  closeOpenPages,
+  launchBrowser,
+  newDataDir,
+  removeDir,
+  runCli,
+  type Site,
+  startSite,
+  watchErrors,
+} from './site';
 
 /** Иванов holds every staff role (granted from the command line, as the first admin is); Петрова none. */
 const STAFF = 'Иван Иванов';
@@ -25,6 +34,7 @@ beforeAll(async () => {
   [site, browser] = await Promise.all([startSite(dataDir), launchBrowser()]);
   staff = await signedIn(STAFF);
 });
+afterEach(() => closeOpenPages(browser));
 afterAll(async () => {
   await browser?.close();
   await site?.stop();
