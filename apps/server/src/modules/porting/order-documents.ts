@@ -48,7 +48,8 @@ async function ownedDocument(
   read: () => Promise<OrderDocument>,
 ): Promise<OrderDocument> {
   const kept = documents.owned(userId, key);
-  if (kept) return { tag: kept.tag, body: ifNoneMatch !== undefined && matchesETag(ifNoneMatch, kept.tag) ? null : kept.body };
+  if (kept)
+    return { tag: kept.tag, body: ifNoneMatch !== undefined && matchesETag(ifNoneMatch, kept.tag) ? null : kept.body };
   const epoch = documents.epochOf(userId);
   const doc = await read();
   if (doc.body !== null) documents.keepOwned(userId, epoch, key, { tag: doc.tag, body: doc.body });
