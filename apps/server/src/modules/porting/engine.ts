@@ -437,18 +437,25 @@ export async function sendNextStep(deps: EngineDeps, tx: Database, steps: { port
  */
 export async function writeRegistry(deps: EngineDeps, tx: Database, ported: { p: repo.PortationRow; at: Date }[]) {
   const writes = [];
+  // Numbers nobody watches are not asked about one by one (decision 150).
+  const watched = await deps.watch.watchedAmong?.(
+    tx,
+    ported.map(({ p }) => p.msisdn),
+  );
   for (const { p, at } of ported) {
     const facts = await deps.lookup(p.msisdn);
     // Back with the range holder, the number is no longer «ported», but keeps its porting date.
     const operatorId = p.toOperatorId !== null && p.toOperatorId === facts?.rangeOperatorId ? null : p.toOperatorId;
-    await deps.watch.alert(tx, {
-      kind: 'ported',
-      msisdn: p.msisdn,
-      actorUserId: p.userId,
-      orderId: p.orderId,
-      at,
-      toOperatorId: p.toOperatorId,
-    });
+    if (!watched || watched.has(p.msisdn)) {
+      await deps.watch.alert(tx, {
+        kind: 'ported',
+        msisdn: p.msisdn,
+        actorUserId: p.userId,
+        orderId: p.orderId,
+        at,
+        toOperatorId: p.toOperatorId,
+      });
+    }
     writes.push({
       msisdn: Number(p.msisdn),
       operatorId,
