@@ -182,15 +182,12 @@ describe('a batch of engine steps', () => {
     const [bad, ...good] = await submitted(3);
     if (!bad) throw new Error('no orders');
     const heard: unknown[] = [];
-    // The registry's watch fails for one number: its completion cannot be written.
+    // The lookup fails for one number: its completion cannot be written to the registry.
     const deps: EngineDeps = {
       ...base,
-      watch: {
-        ...base.watch,
-        alert: async (tx, a) => {
-          if (a.msisdn === bad.msisdn) throw new Error('наблюдение недоступно');
-          return base.watch.alert(tx, a);
-        },
+      lookup: async (msisdn) => {
+        if (msisdn === bad.msisdn) throw new Error('справочник недоступен');
+        return base.lookup(msisdn);
       },
     };
     const ids = [bad, ...good].map((p) => p.portationId);
