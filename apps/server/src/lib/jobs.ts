@@ -108,9 +108,16 @@ export type JobState = 'waiting' | 'active' | 'failed';
 
 export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>;
 
+/**
+ * Runs a fetched batch at once; answers, job by job in the order given, what failed it (undefined
+ * when it succeeded).
+ */
+export type BatchHandler<T> = (jobs: { data: T; id: string; retryCount: number }[]) => Promise<unknown[]>;
+
 interface Worker {
   queue: string;
   handler: JobHandler<never>;
+  batchHandler?: BatchHandler<never>;
   batchSize: number;
   concurrency: number;
   pollingIntervalSeconds: number;
@@ -173,6 +180,17 @@ export class JobQueue {
     });
   }
 
+  /** Runs `handler` for every fetched batch of `queue` on this node (as `work`, the whole batch at once). */
+  workBatch<T>(
+    queue: string,
+    handler: BatchHandler<T>,
+    options: { batchSize?: number; concurrency?: number; pollingIntervalSeconds?: number } = {},
+  ): void {
+    this.work<T>(queue, async () => {}, options);
+    const w = this.workers.at(-1);
+    if (w) w.batchHandler = handler as BatchHandler<never>;
+  }
+
   /** Starts pg-boss and this node's workers. */
   async start(queues: readonly QueueSpec[]): Promise<void> {
     await this.boss.start();
@@ -219,17 +237,30 @@ export class JobQueue {
    * pg-boss) while the others of the batch complete.
    */
   private async runBatch(w: Worker, jobs: PgBoss.JobWithMetadata<object>[]): Promise<void> {
+    if (w.batchHandler) {
+      const failures = await w
+        .batchHandler(jobs.map((job) => ({ data: job.data as never, id: job.id, retryCount: job.retryCount })))
+        .catch((err: unknown) => jobs.map(() => err ?? new Error('batch failed')));
+      await Promise.all(
+        jobs.map((job, i) => (failures[i] === undefined ? undefined : this.failJob(w, job.id, failures[i]))),
+      );
+      return;
+    }
     await Promise.all(
       jobs.map(async (job) => {
         try {
           await w.handler(job.data as never, { id: job.id, retryCount: job.retryCount });
         } catch (err) {
-          this.options.onJobFailed?.(w.queue);
-          await this.boss.fail(w.queue, job.id, { message: err instanceof Error ? err.message : String(err) });
-          this.options.onError?.(err instanceof Error ? err : new Error(String(err)));
+          await this.failJob(w, job.id, err);
         }
       }),
     );
+  }
+
+  private async failJob(w: Worker, id: string, err: unknown): Promise<void> {
+    this.options.onJobFailed?.(w.queue);
+    await this.boss.fail(w.queue, id, { message: err instanceof Error ? err.message : String(err) });
+    this.options.onError?.(err instanceof Error ? err : new Error(String(err)));
   }
 
   /** Sends a job; with `tx` it is part of that transaction. */
@@ -240,6 +271,21 @@ export class JobQueue {
       ...(tx ? { db: transactionExecutor(tx) } : {}),
     });
     this.wake(queue, options.startAfter);
+  }
+
+  /** Sends several jobs of `queue` in one statement; with `tx` they are part of that transaction. */
+  async sendMany(queue: string, jobs: { data: object; options?: SendOptions }[], tx?: Database): Promise<void> {
+    if (jobs.length === 0) return;
+    await this.boss.insert(
+      jobs.map(({ data, options = {} }) => ({
+        name: queue,
+        data,
+        ...(options.startAfter ? { startAfter: options.startAfter.toISOString() } : {}),
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      })) as PgBoss.JobInsert[],
+      tx ? { db: transactionExecutor(tx) } : {},
+    );
+    for (const { options } of jobs) this.wake(queue, options?.startAfter);
   }
 
   /**

@@ -7,5 +7,6 @@ export {
   notificationsOfOrder,
   SECRET_MASK,
   supersedeOrderNotifications,
+  supersedeOrdersNotifications,
 } from './repository';
 export { configuredChannels, NOTIFICATION_QUEUES, queueNotifications, secretKeys } from './service';

@@ -78,6 +78,15 @@ export async function supersedeOrderNotifications(tx: Database, orderId: number)
   return rows.length;
 }
 
+/** As supersedeOrderNotifications, for several orders in one statement. */
+export async function supersedeOrdersNotifications(tx: Database, orderIds: number[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  await tx
+    .update(notifications)
+    .set({ status: 'skipped', error: 'заявление закрыто раньше, чем сообщение ушло', secretSealed: null })
+    .where(and(inArray(notifications.orderId, orderIds), eq(notifications.status, 'pending')));
+}
+
 /**
  * Deletes the messages tied to no person and no order made before `before` whose sending is over: the
  * contact form's copies to support and replies (their text and the sender's name and e-mail), past the

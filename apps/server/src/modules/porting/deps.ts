@@ -49,6 +49,11 @@ export type HoldOutcome = 'confirmed' | 'refused' | 'lapsed' | 'withdrawn';
  */
 export interface NumberWatch {
   alert(tx: Database, attempt: WatchAttempt): Promise<{ holders: number[]; alerted: number[] }>;
+  /**
+   * Which of these numbers have a watch at all, on or off, in one statement: an attempt on any other
+   * has nobody to alert and no proof to end, so a batch of completions asks `alert` for these alone.
+   */
+  watchedAmong?(tx: Database, msisdns: string[]): Promise<Set<string>>;
   settle(tx: Database, orderId: number, outcome: HoldOutcome, at: Date): Promise<void>;
   /** Records on the watcher's alerts of the order that they disputed it without the proof to end it. */
   dispute(tx: Database, orderId: number, userId: number, at: Date): Promise<void>;
@@ -57,6 +62,7 @@ export interface NumberWatch {
 /** Nobody watches: for the demo's history, which nobody is told about. */
 export const NO_WATCH: NumberWatch = {
   alert: async () => ({ holders: [], alerted: [] }),
+  watchedAmong: async () => new Set(),
   settle: async () => {},
   dispute: async () => {},
 };

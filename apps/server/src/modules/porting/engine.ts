@@ -34,8 +34,13 @@ const MAX_POLL_GAP_MS = 6 * 3600_000;
 export type EngineDeps = PortingDeps & { gateway: PortingGateway };
 
 /** The application of a portation: the order, the operators' tax numbers, the applicant's passport. */
-export async function buildApplication(deps: PortingDeps, p: repo.PortationRow): Promise<PortingApplication> {
-  const parts = await repo.applicationParts(deps.db, p);
+export async function buildApplication(
+  deps: PortingDeps,
+  p: repo.PortationRow,
+  /** Its parts, when the caller read them already (a batch reads them for all its filings at once). */
+  known?: ApplicationParts,
+): Promise<PortingApplication> {
+  const parts = known ?? (await repo.applicationParts(deps.db, p));
   const applicant = parts?.applicant;
   const passportJson = applicant?.passportSealed ? unseal(deps.keys.seal, applicant.passportSealed) : null;
   const passport = passportJson ? (JSON.parse(passportJson) as { series: string; number: string }) : null;
@@ -83,6 +88,10 @@ export async function buildApplication(deps: PortingDeps, p: repo.PortationRow):
     },
   };
 }
+
+type Applicant = NonNullable<Awaited<ReturnType<typeof repo.findApplicant>>>;
+
+export type ApplicationParts = Awaited<ReturnType<typeof repo.applicationParts>>;
 
 /** The notice's numbers with their parts; the whole amount on the applied number when the notice gives no parts. */
 function debtNumbersOf(m: ProcessMessage): DebtNumber[] {
@@ -194,11 +203,19 @@ function transition(m: ProcessMessage, current: OrderStatus, debts: DebtNumber[]
 }
 
 /** The central database's answer to a filing made by this step. */
-interface Filing {
+export interface Filing {
   processId: string;
   /** The central database's own time of arrival: its later messages are timed from it. */
   receivedAt: Date;
 }
+
+/** What the central database answered a step: the filing it made, if any, and the process's messages. */
+export interface StepAnswer {
+  filing: Filing | null;
+  view: ProcessView;
+}
+
+type ProcessView = Awaited<ReturnType<PortingGateway['poll']>>;
 
 /**
  * One step of a portation: files it if the central database does not have it yet, applies the
@@ -208,35 +225,125 @@ interface Filing {
 export async function advancePortation(deps: EngineDeps, portationId: number): Promise<void> {
   const p = await repo.findPortation(deps.db, portationId);
   if (p?.status !== 'PendingBDPN') return;
+  // Marked under the row lock first: a withdrawal that finds no mark knows nothing was sent, and
+  // one made before the mark stops the filing here.
+  if (p.processId === null && !(await repo.startFiling(deps.db, portationId, deps.now()))) return;
+  const answer = await askCentral(deps, p);
+  if (answer) await applyMessages(deps, portationId, answer.view, answer.filing);
+}
+
+/**
+ * Files a portation whose filing was marked (processId still null) and polls its process. Null when
+ * the step ended here: the application refused, the process unknown (the portation is finished), or
+ * the filing recorded alone because the poll failed.
+ */
+export async function askCentral(
+  deps: EngineDeps,
+  p: repo.PortationRow,
+  parts?: ApplicationParts,
+): Promise<StepAnswer | null> {
   let filing: Filing | null = null;
   if (p.processId === null) {
-    // Marked under the row lock first: a withdrawal that finds no mark knows nothing was sent, and
-    // one made before the mark stops the filing here.
-    if (!(await repo.startFiling(deps.db, portationId, deps.now()))) return;
     try {
-      const filed = await deps.gateway.submit(await buildApplication(deps, p));
+      const filed = await deps.gateway.submit(await buildApplication(deps, p, parts));
       filing = { processId: filed.processId, receivedAt: new Date(filed.receivedAt) };
     } catch (err) {
       if (err instanceof ApplicationRefused) {
-        await finish(deps, portationId, 'failed', `Заявление не принято: ${err.message}`);
-        return;
+        await finish(deps, p.id, 'failed', `Заявление не принято: ${err.message}`);
+        return null;
       }
       throw err;
     }
   }
-  let view: Awaited<ReturnType<PortingGateway['poll']>>;
   try {
-    view = await deps.gateway.poll(filing?.processId ?? p.processId ?? '', p.processSeq);
+    return { filing, view: await deps.gateway.poll(filing?.processId ?? p.processId ?? '', p.processSeq) };
   } catch (err) {
     // The filing is recorded even so: a withdrawal meanwhile knows which process to cancel.
-    if (filing) await applyMessages(deps, portationId, null, filing);
+    if (filing) await applyMessages(deps, p.id, null, filing);
     if (err instanceof UnknownProcess) {
-      await finish(deps, portationId, 'failed', EVENT_TEXT.failed());
-      return;
+      await finish(deps, p.id, 'failed', EVENT_TEXT.failed());
+      return null;
     }
     throw err;
   }
-  await applyMessages(deps, portationId, view, filing);
+}
+
+/** What a step writes for a portation that is still PendingBDPN under its lock (planStep). */
+export interface StepPlan {
+  status: OrderStatus;
+  /** The portation's new columns, its status, process sequence and reason among them. */
+  patch: Partial<repo.PortationRow>;
+  /** The portation's and the order's last update. */
+  lastAt: Date;
+  /** The order's change when the step has events: its status and reason once the portation ended. */
+  orderChange: { status?: OrderStatus; reason?: string } | null;
+  /** The timeline events to insert: the filing's, then the messages'. */
+  events: NewEvent[];
+  /** The events the applicant is told of (the end alone once it ended). */
+  told: NewEvent[];
+  ended: boolean;
+  /** When the next step is due, while the portation waits. */
+  next: Date | null;
+  portedAt?: Date;
+}
+
+/** What the messages of a view (and a filing of this step) make of a pending portation, in memory. */
+export function planStep(p: repo.PortationRow, view: ProcessView, filing: Filing | null, now: Date): StepPlan {
+  // The filing, unless a run of this step before it recorded one already.
+  const registered: NewEvent[] =
+    filing && p.processId === null
+      ? [
+          {
+            kind: 'registered',
+            status: 'PendingBDPN',
+            description: EVENT_TEXT.registered(),
+            occurredAt: filing.receivedAt,
+          },
+        ]
+      : [];
+  const fresh = view.messages.filter((m) => m.seq > p.processSeq).sort((a, b) => a.seq - b.seq);
+  let status: OrderStatus = p.status;
+  const events: NewEvent[] = [];
+  const patch: Partial<repo.PortationRow> = registered.length > 0 ? { processId: filing?.processId ?? null } : {};
+  let reason: string | undefined;
+  let portedAt: Date | undefined;
+  for (const m of fresh) {
+    const t = transition(m, status, patch.debtNumbers ?? p.debtNumbers);
+    status = t.status;
+    events.push(...t.events);
+    if (t.reason) reason = t.reason;
+    Object.assign(patch, t.patch);
+    if (t.portedAt) portedAt = t.portedAt;
+    if (status !== 'PendingBDPN') break;
+  }
+  const lastSeq = fresh.at(-1)?.seq ?? p.processSeq;
+  if (portedAt) {
+    // The porting's day is the moment the number moved, as the registry records it: the order, the
+    // account and «Последний перенос» say one day (at the demo's time scale the move comes days before
+    // the night the process named; decision 137).
+    patch.completedAt = portedAt;
+    patch.portationAt = portedAt;
+  }
+  const ended = status !== 'PendingBDPN';
+  let next: Date | null = null;
+  if (!ended) {
+    const latest = now.getTime() + MAX_POLL_GAP_MS;
+    const due = Math.min(view.nextPollAt ? Date.parse(view.nextPollAt) : latest, latest);
+    next = new Date(Math.max(due, now.getTime()));
+  }
+  return {
+    status,
+    patch: { ...patch, status, processSeq: lastSeq, ...(reason ? { reason } : {}) },
+    lastAt: events.at(-1)?.occurredAt ?? registered.at(-1)?.occurredAt ?? now,
+    orderChange: events.length > 0 ? (ended ? { status, ...(reason ? { reason } : {}) } : {}) : null,
+    events: [...registered, ...events],
+    // Ended (ported, refused, cancelled): the steps' messages not sent yet, and the steps of this batch
+    // before the end, would arrive after it; only the end is told.
+    told: ended && p.orderId !== null ? events.slice(-1) : events,
+    ended,
+    next,
+    ...(portedAt ? { portedAt } : {}),
+  };
 }
 
 /**
@@ -244,10 +351,10 @@ export async function advancePortation(deps: EngineDeps, portationId: number): P
  * «registered» event), the registry write, the notifications and the next step. Without a view it
  * records the filing alone.
  */
-async function applyMessages(
+export async function applyMessages(
   deps: EngineDeps,
   portationId: number,
-  view: Awaited<ReturnType<PortingGateway['poll']>> | null,
+  view: ProcessView | null,
   filing: Filing | null,
 ): Promise<void> {
   const change = await deps.db.transaction(async (tx) => {
@@ -256,99 +363,32 @@ async function applyMessages(
     const { portation: p, order } = locked;
     if (p.status !== 'PendingBDPN') {
       // Ended while it was being filed: the process just made is cancelled by a retried job.
-      if (filing) {
-        await repo.updatePortation(tx, portationId, { processId: filing.processId }, p.lastUpdatedAt);
-        await queueWithdrawal(deps, tx, portationId);
-      }
+      if (filing) await recordLateFiling(deps, tx, p, filing);
       return null;
     }
     const now = deps.now();
-    // The filing, unless a run of this step before it recorded one already.
-    const registered: NewEvent[] =
-      filing && p.processId === null
-        ? [
-            {
-              kind: 'registered',
-              status: 'PendingBDPN',
-              description: EVENT_TEXT.registered(),
-              occurredAt: filing.receivedAt,
-            },
-          ]
-        : [];
-    const fresh = (view?.messages ?? []).filter((m) => m.seq > p.processSeq).sort((a, b) => a.seq - b.seq);
-    let status: OrderStatus = p.status;
-    const events: NewEvent[] = [];
-    const patch: Partial<repo.PortationRow> = registered.length > 0 ? { processId: filing?.processId ?? null } : {};
-    let reason: string | undefined;
-    let portedAt: Date | undefined;
-    for (const m of fresh) {
-      const t = transition(m, status, patch.debtNumbers ?? p.debtNumbers);
-      status = t.status;
-      events.push(...t.events);
-      if (t.reason) reason = t.reason;
-      Object.assign(patch, t.patch);
-      if (t.portedAt) portedAt = t.portedAt;
-      if (status !== 'PendingBDPN') break;
-    }
     if (!view) {
-      if (registered.length === 0) return null;
-      await repo.updatePortation(tx, portationId, patch, filing?.receivedAt ?? now);
-      await repo.insertEvents(tx, { orderId: p.orderId, portationId }, registered);
+      if (!filing || p.processId !== null) return null;
+      await repo.updatePortation(tx, portationId, { processId: filing.processId }, filing.receivedAt);
+      await repo.insertEvents(tx, { orderId: p.orderId, portationId }, [
+        {
+          kind: 'registered',
+          status: 'PendingBDPN',
+          description: EVENT_TEXT.registered(),
+          occurredAt: filing.receivedAt,
+        },
+      ]);
       return null;
     }
-    const lastSeq = fresh.at(-1)?.seq ?? p.processSeq;
-    if (portedAt) {
-      // The porting's day is the moment the number moved, as the registry records it: the order, the
-      // account and «Последний перенос» say one day (at the demo's time scale the move comes days before
-      // the night the process named; decision 137).
-      patch.completedAt = portedAt;
-      patch.portationAt = portedAt;
-    }
-    const lastAt = events.at(-1)?.occurredAt ?? registered.at(-1)?.occurredAt ?? now;
-    await repo.updatePortation(
-      tx,
-      portationId,
-      { ...patch, status, processSeq: lastSeq, ...(reason ? { reason } : {}) },
-      lastAt,
-    );
-    if (p.orderId !== null && events.length > 0) {
-      const changed = status !== 'PendingBDPN' ? { status, ...(reason ? { reason } : {}) } : {};
-      await repo.updateOrder(tx, p.orderId, changed, lastAt);
-    }
-    await repo.insertEvents(tx, { orderId: p.orderId, portationId }, [...registered, ...events]);
-    if (status === 'PendingBDPN') {
-      const next = Math.min(
-        view.nextPollAt ? Date.parse(view.nextPollAt) : now.getTime() + MAX_POLL_GAP_MS,
-        now.getTime() + MAX_POLL_GAP_MS,
-      );
-      await deps.jobs.send(
-        ADVANCE_QUEUE,
-        { portationId },
-        { startAfter: new Date(Math.max(next, now.getTime())), singletonKey: `portation:${portationId}` },
-        tx,
-      );
-    }
-    if (events.length > 0 && status !== 'PendingBDPN' && p.orderId !== null) {
-      // Ended (ported, refused, cancelled): the steps' messages not sent yet, and the steps of this batch
-      // before the end, would arrive after it; only the end is told.
-      await supersedeOrderNotifications(tx, p.orderId);
-      await notifyStage(deps, tx, p, order, events.slice(-1));
-    } else if (events.length > 0) {
-      await notifyStage(deps, tx, p, order, events);
-    }
-    if (portedAt) await writeRegistry(deps, tx, p, portedAt);
-    return events.length > 0
-      ? {
-          change: {
-            userId: p.userId,
-            orderId: p.orderId ?? 0,
-            portationId,
-            msisdn: p.msisdn,
-            status,
-          } satisfies PortationChange,
-          ported: portedAt !== undefined,
-        }
-      : null;
+    const plan = planStep(p, view, filing, now);
+    await repo.updatePortation(tx, portationId, plan.patch, plan.lastAt);
+    if (p.orderId !== null && plan.orderChange) await repo.updateOrder(tx, p.orderId, plan.orderChange, plan.lastAt);
+    await repo.insertEvents(tx, { orderId: p.orderId, portationId }, plan.events);
+    if (plan.next) await sendNextStep(deps, tx, [{ portationId, at: plan.next }]);
+    if (plan.told.length > 0 && plan.ended && p.orderId !== null) await supersedeOrderNotifications(tx, p.orderId);
+    if (plan.told.length > 0) await notifyStage(deps, tx, p, order, plan.told);
+    if (plan.portedAt) await writeRegistry(deps, tx, [{ p, at: plan.portedAt }]);
+    return changeOf(p, plan);
   });
   if (!change) return;
   // The registry's own writes are one at a time across the site: the completions of this while share
@@ -357,60 +397,108 @@ async function applyMessages(
   deps.publish(change.change);
 }
 
+/** What a step's commit tells the nodes, if it changed what a person sees. */
+export function changeOf(p: repo.PortationRow, plan: StepPlan) {
+  return plan.orderChange
+    ? {
+        change: {
+          userId: p.userId,
+          orderId: p.orderId ?? 0,
+          portationId: p.id,
+          msisdn: p.msisdn,
+          status: plan.status,
+        } satisfies PortationChange,
+        ported: plan.portedAt !== undefined,
+      }
+    : null;
+}
+
+/** A filing answered after its portation ended: its process is recorded and withdrawn by a retried job. */
+export async function recordLateFiling(deps: EngineDeps, tx: Database, p: repo.PortationRow, filing: Filing) {
+  await repo.updatePortation(tx, p.id, { processId: filing.processId }, p.lastUpdatedAt);
+  await queueWithdrawal(deps, tx, p.id);
+}
+
+/** Queues the next steps of portations still waiting, in the caller's transaction. */
+export async function sendNextStep(deps: EngineDeps, tx: Database, steps: { portationId: number; at: Date }[]) {
+  await deps.jobs.sendMany(
+    ADVANCE_QUEUE,
+    steps.map((s) => ({
+      data: { portationId: s.portationId },
+      options: { startAfter: s.at, singletonKey: `portation:${s.portationId}` },
+    })),
+    tx,
+  );
+}
+
 /**
- * The number is served by the recipient now: queued for the registry in the step's transaction, and
- * written there by the flush after its commit; every node's lookup answers it within a poll.
+ * The numbers are served by their recipients now: queued for the registry in the step's transaction,
+ * and written there by the flush after its commit; every node's lookup answers them within a poll.
  */
-async function writeRegistry(
-  deps: EngineDeps,
-  tx: Parameters<typeof repo.insertEvents>[0],
-  p: repo.PortationRow,
-  at: Date,
-) {
-  const facts = await deps.lookup(p.msisdn);
-  // Back with the range holder, the number is no longer «ported», but keeps its porting date.
-  const operatorId = p.toOperatorId !== null && p.toOperatorId === facts?.rangeOperatorId ? null : p.toOperatorId;
-  await deps.watch.alert(tx, {
-    kind: 'ported',
-    msisdn: p.msisdn,
-    actorUserId: p.userId,
-    orderId: p.orderId,
-    at,
-    toOperatorId: p.toOperatorId,
-  });
-  await queuePortedWrites(tx, [
-    {
+export async function writeRegistry(deps: EngineDeps, tx: Database, ported: { p: repo.PortationRow; at: Date }[]) {
+  const writes = [];
+  // Numbers nobody watches are not asked about one by one (decision 150).
+  const watched = await deps.watch.watchedAmong?.(
+    tx,
+    ported.map(({ p }) => p.msisdn),
+  );
+  for (const { p, at } of ported) {
+    const facts = await deps.lookup(p.msisdn);
+    // Back with the range holder, the number is no longer «ported», but keeps its porting date.
+    const operatorId = p.toOperatorId !== null && p.toOperatorId === facts?.rangeOperatorId ? null : p.toOperatorId;
+    if (!watched || watched.has(p.msisdn)) {
+      await deps.watch.alert(tx, {
+        kind: 'ported',
+        msisdn: p.msisdn,
+        actorUserId: p.userId,
+        orderId: p.orderId,
+        at,
+        toOperatorId: p.toOperatorId,
+      });
+    }
+    writes.push({
       msisdn: Number(p.msisdn),
       operatorId,
       regionCode: p.regionCode,
       portedOn: moscowDay(at),
       mnc: null,
       route: null,
-    },
-  ]);
+    });
+  }
+  await queuePortedWrites(tx, writes);
 }
 
 async function notifyStage(
   deps: EngineDeps,
-  tx: Parameters<typeof repo.insertEvents>[0],
+  tx: Database,
   p: repo.PortationRow,
   order: repo.OrderRow | undefined,
   events: NewEvent[],
 ) {
+  await deps.notify(tx, await stageMessages(deps, tx, p, order, events));
+}
+
+/** The applicant's notices of a step's events. */
+export async function stageMessages(
+  deps: EngineDeps,
+  tx: Database,
+  p: repo.PortationRow,
+  order: repo.OrderRow | undefined,
+  events: NewEvent[],
+  /** The applicants the caller read already, by id. */
+  known?: Map<number, Applicant>,
+) {
   // The applicant's own e-mail is read only when the order names none.
-  const applicant = order?.email ? undefined : await repo.findApplicant(tx, p.userId);
-  await deps.notify(
-    tx,
-    stageNotifications(
-      {
-        userId: p.userId,
-        orderId: p.orderId ?? 0,
-        msisdn: p.msisdn,
-        email: contactEmail({ email: order?.email ?? null }, applicant?.profile ?? null),
-        link: portationLink(deps, p.msisdn, p.id),
-      },
-      events,
-    ),
+  const applicant = order?.email ? undefined : known ? known.get(p.userId) : await repo.findApplicant(tx, p.userId);
+  return stageNotifications(
+    {
+      userId: p.userId,
+      orderId: p.orderId ?? 0,
+      msisdn: p.msisdn,
+      email: contactEmail({ email: order?.email ?? null }, applicant?.profile ?? null),
+      link: portationLink(deps, p.msisdn, p.id),
+    },
+    events,
   );
 }
 

@@ -9,7 +9,8 @@ import { notifications } from '../notifications/tables';
 import { tariffRegions } from '../tariffs/tables';
 import { users } from '../users/tables';
 import { CONTRACT_VERSION } from './contract-terms';
-import { advancePortation, type EngineDeps } from './engine';
+import type { EngineDeps } from './engine';
+import { advanceBatch } from './engine-batch';
 import { clockedStandinGateway } from './standin-store';
 import { portationOrders, portations } from './tables';
 
@@ -89,7 +90,12 @@ async function passTime(orderId: number, ms: number, step = 6 * HOUR) {
   while (clock.t < end) {
     clock.t = Math.min(end, clock.t + step);
     const [p] = await t.app.db.select().from(portations).where(eq(portations.orderId, orderId));
-    if (p?.status === 'PendingBDPN') await advancePortation(engine, p.id);
+    if (p?.status !== 'PendingBDPN') continue;
+    // Stepped as the engine's worker steps a fetched batch (decision 150).
+    const [err] = await advanceBatch(engine, [p.id], (failed) => {
+      throw failed;
+    });
+    if (err !== undefined) throw err;
   }
 }
 

@@ -11,7 +11,8 @@ import { buildProfile, sealPassport } from '../esia/service';
 import { portedNumbers } from '../lookup/tables';
 import { tariffRegions } from '../tariffs/tables';
 import { type Owner, UNMETERED } from './deps';
-import { advancePortation, type EngineDeps, expireDrafts } from './engine';
+import { type EngineDeps, expireDrafts } from './engine';
+import { advanceBatch } from './engine-batch';
 import { clockedStandinGateway } from './standin-store';
 import { sendCode } from './steps/code';
 import { initOrder } from './steps/init';
@@ -171,7 +172,15 @@ describe('the porting state machine', () => {
                 .select({ id: portations.id })
                 .from(portations)
                 .where(and(eq(portations.status, 'PendingBDPN'), inArray(portations.msisdn, msisdns)));
-              for (const p of pending) await advancePortation(deps, p.id);
+              // The engine's worker steps a fetched batch at once (decision 150).
+              const failed = await advanceBatch(
+                deps,
+                pending.map((p) => p.id),
+                (err) => {
+                  throw err;
+                },
+              );
+              for (const err of failed) if (err !== undefined) throw err;
               await t.app.lookup.refresh();
             } else {
               const owner = owners[a.who] as Owner;

@@ -13,6 +13,7 @@ import { notifications } from '../notifications/tables';
 import { tariffRegions } from '../tariffs/tables';
 import { type Owner, UNMETERED } from './deps';
 import { advancePortation, type EngineDeps } from './engine';
+import { advanceBatch } from './engine-batch';
 import { createHttpGateway, type PortingGateway } from './gateway';
 import { WITHDRAW_QUEUE } from './queues';
 import { clockedStandinGateway } from './standin-store';
@@ -102,10 +103,15 @@ async function portationOf(orderId: number) {
   return p;
 }
 
-/** One step of the engine for the order's portation, if it has one. */
-async function engineStep(deps: EngineDeps, orderId: number) {
+/** One step of the engine for the order's portation, if it has one: alone, or as a batch of the worker's. */
+async function engineStep(deps: EngineDeps, orderId: number, batched = false) {
   const p = await portationOf(orderId);
-  if (p) await advancePortation(deps, p.id);
+  if (!p) return;
+  if (!batched) return advancePortation(deps, p.id);
+  const [err] = await advanceBatch(deps, [p.id], (failed) => {
+    throw failed;
+  });
+  if (err !== undefined) throw err;
 }
 
 /** Runs the queued withdrawal jobs (workers are off in tests) the way pg-boss would. */
@@ -192,7 +198,7 @@ describe('a withdrawal raced against the submit and the engine', () => {
           const racing = [
             ...withdrawals,
             ...(plan.submitFirst ? [] : [submit()]),
-            ...Array.from({ length: plan.engineSteps }, () => engineStep(deps, order.id)),
+            ...Array.from({ length: plan.engineSteps }, (_, i) => engineStep(deps, order.id, i % 2 === 1)),
           ];
           const results = await s.waitFor(Promise.allSettled(racing));
           for (const r of results) {

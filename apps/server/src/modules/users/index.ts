@@ -2,6 +2,7 @@
 // is read and written only through the functions below; a foreign key to users.id stays a schema fact.
 export {
   findApplicant,
+  findApplicants,
   findUser,
   findUserByOid,
   forgetIdlePassports,

@@ -48,6 +48,16 @@ export async function findApplicant(db: Database, userId: number) {
   return row;
 }
 
+/** What a porting application needs of several users (as findApplicant), by id, in one statement. */
+export async function findApplicants(db: Database, ids: number[]) {
+  if (ids.length === 0) return new Map<number, NonNullable<Awaited<ReturnType<typeof findApplicant>>>>();
+  const rows = await db
+    .select({ id: users.id, name: users.name, profile: users.profile, passportSealed: users.passportSealed })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
 /** The ESIA oid of a user; null when there is none. */
 export async function userOid(db: Database, userId: number): Promise<string | null> {
   const [row] = await db.select({ oid: users.oid }).from(users).where(eq(users.id, userId));

@@ -139,6 +139,16 @@ export async function endSmsProofs(db: Database, msisdn: string, except: number 
     );
 }
 
+/** Which of these numbers have a watch row, on or off (a batch of completions asks the rest nothing). */
+export async function watchedAmong(db: Database, msisdns: string[]): Promise<Set<string>> {
+  if (msisdns.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ msisdn: numberWatches.msisdn })
+    .from(numberWatches)
+    .where(inArray(numberWatches.msisdn, msisdns));
+  return new Set(rows.map((r) => r.msisdn));
+}
+
 /** Every watched number (for an import of the ported-number registry). */
 export async function watchedNumbers(db: Database): Promise<string[]> {
   const rows = await db

@@ -208,6 +208,7 @@ export function settleHolds(tx: Database, orderId: number, outcome: HoldState, a
 export function numberWatch(deps: WatchDeps) {
   return {
     alert: (tx: Database, a: Attempt) => raiseAlerts(deps, tx, a),
+    watchedAmong: repo.watchedAmong,
     settle: settleHolds,
     dispute: repo.disputeHolds,
   };
