@@ -105,9 +105,9 @@ export default fp(
 
     if (gateway) {
       const engine = { ...deps, gateway };
-      // A batch completes when its slowest step does and pg-boss polls at most every 0.5 s, so four
-      // fetchers of 50 keep steps flowing: 2 000 portations went from 35.8 s (2 × 25) to 25.8 s.
-      // A fetched batch is stepped together: its writes are one transaction of a few statements (decision 150).
+      // A fetched batch is stepped together: its writes are one transaction of a few statements (decision 150),
+      // so a larger batch costs less a step. Three fetchers of 150 (pg-boss polls at most every 0.5 s): 10 000
+      // portations in 58.2 s against 75.5 s with four of 50, 5.0 against 6.3 ms of CPU a portation.
       app.jobs.workBatch<{ portationId: number }>(
         ADVANCE_QUEUE,
         (jobs) =>
@@ -116,8 +116,8 @@ export default fp(
             jobs.map((j) => j.data.portationId),
           ),
         {
-          batchSize: 50,
-          concurrency: 4,
+          batchSize: 150,
+          concurrency: 3,
           pollingIntervalSeconds: 0.5,
         },
       );

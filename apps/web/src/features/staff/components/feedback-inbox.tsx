@@ -74,7 +74,11 @@ export function FeedbackInbox() {
                     <Table.Td>{m.name}</Table.Td>
                     <Table.Td>{m.topic}</Table.Td>
                     <Table.Td>
-                      <Badge variant="light" color={FEEDBACK_STATUS[m.status].color}>
+                      <Badge
+                        variant="light"
+                        color={FEEDBACK_STATUS[m.status].color}
+                        style={{ minWidth: 'max-content' }}
+                      >
                         {FEEDBACK_STATUS[m.status].label}
                       </Badge>
                     </Table.Td>

@@ -41,7 +41,8 @@ export function NewsList() {
                       <Anchor component={Link} to={`/staff/news/${s.id}`}>
                         {s.title}
                       </Anchor>
-                      <Text size="sm" c="dimmed">
+                      {/* A long address breaks anywhere rather than squeezing the state column. */}
+                      <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                         /story/{s.slug}
                       </Text>
                     </Table.Td>

@@ -12,7 +12,8 @@ const STATES: Record<StaffStory['state'], { label: string; color: string }> = {
 export function StoryStateBadge({ state }: { state: StaffStory['state'] }) {
   const s = STATES[state];
   return (
-    <Badge color={s.color} variant="light">
+    // Never narrower than its word: a Mantine badge may shrink to nothing in a squeezed table cell and cut it.
+    <Badge color={s.color} variant="light" style={{ minWidth: 'max-content' }}>
       {s.label}
     </Badge>
   );
