@@ -19,7 +19,10 @@ declare module 'fastify' {
 export class FeatureFlags {
   private enabled = new Set<Feature>();
   private timer: NodeJS.Timeout | null = null;
+  /** The read under way, if any. */
   private loading: Promise<void> | null = null;
+  /** One more read, after the one under way: what callers asking meanwhile wait for. */
+  private queued: Promise<void> | null = null;
 
   constructor(
     private readonly app: FastifyInstance,
@@ -30,16 +33,32 @@ export class FeatureFlags {
     return this.enabled.has(feature);
   }
 
-  /** Reads the flags now (a test that switched one calls this instead of waiting for the next poll). */
+  /**
+   * Reads the flags now (a switch by the staff, a test that switched one). A read already under way may
+   * have begun before the caller's change, so the caller waits for one that begins after it (shared by
+   * everyone asking meanwhile), never for that one.
+   */
   refresh(): Promise<void> {
-    this.loading ??= listFeatures(this.app.db)
+    if (!this.loading) return this.read();
+    this.queued ??= this.loading
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = null;
+        return this.read();
+      });
+    return this.queued;
+  }
+
+  private read(): Promise<void> {
+    const loading = listFeatures(this.app.db)
       .then((rows) => {
         this.enabled = new Set(rows.filter((r) => r.isEnabled).map((r) => r.feature));
       })
       .finally(() => {
-        this.loading = null;
+        if (this.loading === loading) this.loading = null;
       });
-    return this.loading;
+    this.loading = loading;
+    return loading;
   }
 
   start(): void {
@@ -53,7 +72,7 @@ export class FeatureFlags {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await this.loading?.catch(() => undefined);
+    await (this.queued ?? this.loading)?.catch(() => undefined);
   }
 }
 
