@@ -13,7 +13,7 @@
  * the median of the pages. `--fresh` measures only the pages drawn afresh. Before the rounds, the PDF row
  * (bench/documents.ts): ten application PDFs of distinct orders at once, drawn then kept, with
  * `/api/health`'s p99 meanwhile, beside a hello world measured just before it. `--signed-in` measures only
- * the signed-in pages.
+ * the signed-in pages, `--documents` only the PDF row.
  *
  * The site runs as `npm start` runs it (demo data, built web app: run `npm run build` first), in its own
  * process. Environment: BENCH_POSTGRES_URL (default postgresql://postgres@127.0.0.1:5432/test; a database
@@ -52,6 +52,8 @@ const quick = process.argv.includes('--quick');
 const freshOnly = process.argv.includes('--fresh');
 /** Only the signed-in pages (issue 38), both tables, no PDF row: the quick loop while working on them. */
 const signedInOnly = process.argv.includes('--signed-in');
+/** Only the PDF row, on both engines: the quick loop while working on the documents. */
+const documentsOnly = process.argv.includes('--documents');
 const ROUNDS = quick ? 2 : 3;
 const SECONDS = quick ? 3 : 5;
 const CONNECTIONS = 20;
@@ -260,8 +262,11 @@ async function measureEngine(
   const citizens = await citizenCookies(open);
   const orders = freshOnly || signedInOnly ? [] : await documentOrders(open);
   const pages: Measured[] = [
-    ...(signedInOnly ? [] : ANONYMOUS.map((p) => ({ label: p, anonymous: p }))),
-    ...SIGNED_IN.map((p) => ({ label: `${p.label} (со входом, ${citizens.length} чел.)`, signedIn: p })),
+    ...(signedInOnly || documentsOnly ? [] : ANONYMOUS.map((p) => ({ label: p, anonymous: p }))),
+    ...(documentsOnly ? [] : SIGNED_IN).map((p) => ({
+      label: `${p.label} (со входом, ${citizens.length} чел.)`,
+      signedIn: p,
+    })),
   ];
   /** The page under load: 20 connections, or 21 going round the citizens. */
   const load = (url: string, page: Measured, seconds = SECONDS) =>
@@ -337,6 +342,10 @@ async function measureEngine(
     }
   } finally {
     await stop(server.child);
+  }
+  if (documentsOnly) {
+    await stop(hello.child);
+    return { rows, fresh: [], ...(documents ? { documents } : {}) };
   }
 
   // Every view drawn afresh: the page cache off (a person's pages with it).
