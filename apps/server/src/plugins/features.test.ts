@@ -1,18 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-
-// The flags table is read through the settings module's face; here its reads are held and answered by hand.
-vi.mock('../modules/settings', () => ({ listFeatures: vi.fn() }));
-const { listFeatures } = await import('../modules/settings');
-const { FeatureFlags } = await import('./features');
+import type { listFeatures } from '../modules/settings';
+import { FeatureFlags } from './features';
 
 type Rows = Awaited<ReturnType<typeof listFeatures>>;
 
 describe('feature flags as a node reads them', () => {
   it('reads again after a read already under way, which may have begun before the switch it is asked to apply', async () => {
+    // The flags table's reads, held and answered by hand.
     const reads: ((rows: Rows) => void)[] = [];
-    vi.mocked(listFeatures).mockImplementation(() => new Promise<Rows>((answer) => reads.push(answer)));
-    const flags = new FeatureFlags({ db: {} } as unknown as FastifyInstance, 1000);
+    const list = vi.fn(() => new Promise<Rows>((answer) => reads.push(answer)));
+    const flags = new FeatureFlags({} as FastifyInstance, 1000, list);
     const row = (isEnabled: boolean) => [{ feature: 'News', isEnabled }] as unknown as Rows;
 
     // The poll's read, begun before the staff switched News off, is still under way…
@@ -28,13 +26,13 @@ describe('feature flags as a node reads them', () => {
     await switched;
     await another;
     expect(flags.isEnabled('News')).toBe(false);
-    expect(listFeatures).toHaveBeenCalledTimes(2);
+    expect(list).toHaveBeenCalledTimes(2);
 
     // With nothing under way, a refresh is one read.
     const alone = flags.refresh();
     reads[2]?.(row(true));
     await alone;
     expect(flags.isEnabled('News')).toBe(true);
-    expect(listFeatures).toHaveBeenCalledTimes(3);
+    expect(list).toHaveBeenCalledTimes(3);
   });
 });

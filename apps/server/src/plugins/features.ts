@@ -27,6 +27,8 @@ export class FeatureFlags {
   constructor(
     private readonly app: FastifyInstance,
     private readonly pollMs: number,
+    /** How the flags table is read (the settings module's face; a test holds its reads). */
+    private readonly list: () => ReturnType<typeof listFeatures> = () => listFeatures(app.db),
   ) {}
 
   isEnabled(feature: Feature): boolean {
@@ -50,7 +52,7 @@ export class FeatureFlags {
   }
 
   private read(): Promise<void> {
-    const loading = listFeatures(this.app.db)
+    const loading = this.list()
       .then((rows) => {
         this.enabled = new Set(rows.filter((r) => r.isEnabled).map((r) => r.feature));
       })
