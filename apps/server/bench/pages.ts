@@ -250,6 +250,7 @@ async function measureEngine(
   env: Record<string, string>,
   open: () => ReturnType<typeof openDatabase>,
 ): Promise<{
+  engine: string;
   rows: Row[];
   fresh: { page: string; rate: number; p99: number; cpuMs: number; cpuLoadedMs: number }[];
   documents?: { row: DocumentRow; hello: number };
@@ -345,7 +346,7 @@ async function measureEngine(
   }
   if (documentsOnly) {
     await stop(hello.child);
-    return { rows, fresh: [], ...(documents ? { documents } : {}) };
+    return { engine, rows, fresh: [], ...(documents ? { documents } : {}) };
   }
 
   // Every view drawn afresh: the page cache off (a person's pages with it).
@@ -375,7 +376,7 @@ async function measureEngine(
     await stop(cold.child);
     await stop(hello.child);
   }
-  return { rows, fresh, ...(documents ? { documents } : {}) };
+  return { engine, rows, fresh, ...(documents ? { documents } : {}) };
 }
 
 async function main() {
@@ -443,8 +444,8 @@ async function main() {
   }
   if (!freshOnly) {
     process.stdout.write(DOCUMENT_HEADER);
-    for (const { rows, documents } of results) {
-      if (documents) process.stdout.write(documentLine(rows[0]?.engine ?? '', documents.row, documents.hello));
+    for (const { engine, documents } of results) {
+      if (documents) process.stdout.write(documentLine(engine, documents.row, documents.hello));
     }
   }
   process.stdout.write(
